@@ -1,0 +1,209 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Built-ins of the base and input modules. */
+#include "snek.h"
+#include <math.h>
+
+value_t builtin_len(uint8_t nargs, value_t *args)
+{
+	(void)nargs;
+	return val_from_num((float)val_len(args[0]));
+}
+
+value_t builtin_print(uint8_t nargs, value_t *args)
+{
+	value_t end = vm_named_arg(NAME_end);
+	uint8_t i;
+
+	for (i = 0; i < nargs; i++) {
+		if (i)
+			print_char(' ');
+		print_value(args[i], false);
+	}
+	if (end == VAL_UNSET)
+		print_char('\n');
+	else if (end != VAL_NONE)
+		print_value(end, false);
+	return VAL_NONE;
+}
+
+value_t builtin_flush(uint8_t nargs, value_t *args)
+{
+	(void)nargs;
+	(void)args;
+	hal_flush();
+	return VAL_NONE;
+}
+
+/* ord and chr speak UTF-8, so text typed on a PC round-trips. */
+value_t builtin_ord(uint8_t nargs, value_t *args)
+{
+	struct snek_string *s;
+	uint32_t c;
+	uint8_t n, i;
+
+	(void)nargs;
+	if (!VAL_IS(args[0], TAG_STRING))
+		err_invalid_type(args[0]);
+	s = str_ptr(args[0]);
+	if (!s->len)
+		err_invalid_value(args[0]);
+	c = (uint8_t)s->data[0];
+	n = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+	if (n > 1)
+		c &= 0x3Fu >> (n - 1);
+	if (s->len != n)
+		err_invalid_value(args[0]);
+	for (i = 1; i < n; i++)
+		c = c << 6 | ((uint8_t)s->data[i] & 0x3F);
+	return val_from_num((float)c);
+}
+
+value_t builtin_chr(uint8_t nargs, value_t *args)
+{
+	int32_t c = val_to_int(args[0]);
+	char buf[4];
+	uint8_t n;
+
+	(void)nargs;
+	if (c < 0 || c > 0x10FFFF)
+		err_invalid_value(args[0]);
+	if (c < 0x80) {
+		buf[0] = (char)c;
+		n = 1;
+	} else if (c < 0x800) {
+		buf[0] = (char)(0xC0 | c >> 6);
+		buf[1] = (char)(0x80 | (c & 0x3F));
+		n = 2;
+	} else if (c < 0x10000) {
+		buf[0] = (char)(0xE0 | c >> 12);
+		buf[1] = (char)(0x80 | ((c >> 6) & 0x3F));
+		buf[2] = (char)(0x80 | (c & 0x3F));
+		n = 3;
+	} else {
+		buf[0] = (char)(0xF0 | c >> 18);
+		buf[1] = (char)(0x80 | ((c >> 12) & 0x3F));
+		buf[2] = (char)(0x80 | ((c >> 6) & 0x3F));
+		buf[3] = (char)(0x80 | (c & 0x3F));
+		n = 4;
+	}
+	return str_new(buf, n);
+}
+
+value_t builtin_abs(uint8_t nargs, value_t *args)
+{
+	(void)nargs;
+	return val_from_num(fabsf(val_to_num(args[0])));
+}
+
+/* A number from a string, as float() reads it. */
+static float parse_number(value_t v)
+{
+	struct snek_string *s = str_ptr(v);
+	float f;
+
+	if (!num_parse(s->data, s->len, &f, NUM_PARSE_SPACE | NUM_PARSE_UNDERSCORE | NUM_PARSE_WORDS))
+		err_invalid_value(v);
+	return f;
+}
+
+value_t builtin_float(uint8_t nargs, value_t *args)
+{
+	(void)nargs;
+	if (VAL_IS(args[0], TAG_STRING))
+		return val_from_num(parse_number(args[0]));
+	return val_from_num(val_to_num(args[0]));
+}
+
+value_t builtin_int(uint8_t nargs, value_t *args)
+{
+	float f;
+
+	(void)nargs;
+	if (VAL_IS(args[0], TAG_STRING))
+		f = parse_number(args[0]);
+	else
+		f = val_to_num(args[0]);
+	if (f - f != 0.0f)
+		err_invalid_value(args[0]);
+	return val_from_num(truncf(f) + 0.0f);
+}
+
+value_t builtin_str(uint8_t nargs, value_t *args)
+{
+	(void)nargs;
+	return print_to_string(args[0], false);
+}
+
+value_t builtin_round(uint8_t nargs, value_t *args)
+{
+	float x = val_to_num(args[0]), p;
+	int32_t digits;
+	char buf[64];
+
+	if (nargs == 1 || args[1] == VAL_NONE)
+		return val_from_num(rintf(x) + 0.0f);
+	digits = val_to_int(args[1]);
+	if (x - x != 0.0f)
+		return args[0];
+	if (digits >= 0) {
+		/* Like Python: round the exact decimal value, read it back. */
+		if (digits > 40)
+			return args[0];
+		num_format(buf, sizeof buf, x, 'f', 0, -1, (int16_t)digits);
+		num_parse(buf, strlen(buf), &x, 0);
+		return val_from_num(x);
+	}
+	p = powf(10.0f, (float)-digits);
+	return val_from_num(rintf(x / p) * p);
+}
+
+#if SNEK_INPUT
+value_t builtin_input(uint8_t nargs, value_t *args)
+{
+	value_t line;
+	int c;
+
+	if (nargs)
+		print_value(args[0], false);
+	hal_flush();
+	line = list_new(0);
+	GC_PUSH(line);
+	while ((c = hal_input_getc()) >= 0 && c != '\n') {
+		if (c == '\r')
+			continue;
+		list_append(GC_TEMP(0), val_from_num((float)(uint8_t)c));
+	}
+	line = GC_POP();
+	{
+		snek_len_t n, i;
+		value_t s;
+		GC_PUSH(line);
+		seq_items(line, &n);
+		s = str_alloc(n);
+		line = GC_POP();
+		for (i = 0; i < n; i++)
+			str_ptr(s)->data[i] = (char)val_num(seq_items(line, &n)[i]);
+		return s;
+	}
+}
+#endif
+
+#if SNEK_EXIT
+value_t builtin_exit(uint8_t nargs, value_t *args)
+{
+	int status = 0;
+
+	if (nargs && VAL_IS(args[0], TAG_STRING)) {
+		print_to(SINK_ERR);
+		print_value(args[0], false);
+		print_char('\n');
+		print_to(SINK_OUT);
+		status = 1;
+	} else if (nargs && args[0] != VAL_NONE) {
+		status = (int)val_to_int(args[0]);
+	}
+	hal_flush();
+	hal_exit(status);
+	return VAL_NONE;
+}
+#endif

@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The compiler: parser actions that emit bytecode as the parser goes. */
+#ifndef SNEK_COMPILE_H
+#define SNEK_COMPILE_H
+
+#include "lex.h"
+
+/* The token the parser matched last: actions read their operands here. */
+extern struct token comp_tok;
+
+void comp_action(uint8_t action);
+
+/* Forget any half-compiled statement (after an error). */
+void comp_reset(void);
+
+/* Roots of the statement and function being compiled. */
+#define COMP_ROOTS 10
+extern value_t comp_roots[COMP_ROOTS];
+
+/* Run a parse of the whole input, running each top-level statement. */
+void parse_run(void);
+const char *parse_token_text(uint8_t type);
+
+/* Bytes in the instruction at ip. */
+snek_len_t comp_op_length(const uint8_t *ip);
+
+#endif

@@ -1,0 +1,86 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Feature flags and sizes: each port's config.h sets what it needs,
+ * this file fills in the rest. Test with #if, never #ifdef. */
+#ifndef SNEK_CONFIG_DEFAULT_H
+#define SNEK_CONFIG_DEFAULT_H
+
+/* Bytes in the heap pool (objects, code, strings). */
+#ifndef SNEK_POOL_SIZE
+#define SNEK_POOL_SIZE (1024)
+#endif
+
+/* Values on the VM stack (locals, temporaries, call frames). */
+#ifndef SNEK_STACK_SIZE
+#define SNEK_STACK_SIZE (64)
+#endif
+
+/* Symbols on the LL(1) parse stack: bounds the nesting of a statement. */
+#ifndef SNEK_PARSE_STACK
+#define SNEK_PARSE_STACK (96)
+#endif
+
+/* Entries of the compiler's own stack (jump targets, counts). */
+#ifndef SNEK_COMP_STACK
+#define SNEK_COMP_STACK (48)
+#endif
+
+/* Indentation levels in a program. */
+#ifndef SNEK_INDENT_MAX
+#define SNEK_INDENT_MAX (16)
+#endif
+
+/* Depth of nested containers that print/compare/hash walk into. */
+#ifndef SNEK_NEST_MAX
+#define SNEK_NEST_MAX (16)
+#endif
+
+/* Gray objects the marker keeps; on overflow it rescans the heap. */
+#ifndef SNEK_MARK_STACK
+#define SNEK_MARK_STACK (16)
+#endif
+
+/* Forwarding entries per compaction pass. */
+#ifndef SNEK_FORWARD_MAX
+#define SNEK_FORWARD_MAX (16)
+#endif
+
+/* Collect on every allocation (debug builds). */
+#ifndef SNEK_GC_STRESS
+#define SNEK_GC_STRESS (0)
+#endif
+
+/* Computed-goto dispatch (GCC hosts); 0 uses a switch. */
+#ifndef SNEK_COMPUTED_GOTO
+#define SNEK_COMPUTED_GOTO (0)
+#endif
+
+/* 16-bit lengths on small chips. */
+#ifndef SNEK_SMALL
+#define SNEK_SMALL (0)
+#endif
+
+#ifndef SNEK_MATH
+#define SNEK_MATH (1)
+#endif
+#ifndef SNEK_RANDOM
+#define SNEK_RANDOM (1)
+#endif
+#ifndef SNEK_TIME
+#define SNEK_TIME (1)
+#endif
+#ifndef SNEK_INPUT
+#define SNEK_INPUT (1)
+#endif
+#ifndef SNEK_EXIT
+#define SNEK_EXIT (0)
+#endif
+
+/* Flash-resident tables: ports with separate program memory override these. */
+#ifndef SNEK_ROM
+#define SNEK_ROM
+#define SNEK_ROM_BYTE(p) (*(const uint8_t *)(p))
+#define SNEK_ROM_WORD(p) (*(const uint16_t *)(p))
+#define SNEK_ROM_PTR(p) (*(p))
+#endif
+
+#endif

@@ -1,0 +1,133 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Raising errors: print "FILE:LINE message", then unwind to the top. */
+#include "snek.h"
+#include <stdarg.h>
+
+jmp_buf *err_catch;
+const char *err_file = "<stdin>";
+uint16_t err_line;
+
+static const char *const messages[] SNEK_ROM = {
+	[ERR_NO_MEMORY] = "out of memory",
+	[ERR_STACK] = "stack overflow",
+	[ERR_NESTED] = "too deeply nested",
+	[ERR_NOT_IN_LOOP] = "not in loop",
+	[ERR_RETURN] = "return outside function",
+	[ERR_ASSERT] = "AssertionError",
+	[ERR_TAB] = "tab in indentation",
+	[ERR_INDENT] = "bad indentation",
+	[ERR_STRING] = "unterminated string",
+	[ERR_TOO_BIG] = "too big",
+	[ERR_RANGE] = "index out of range",
+};
+
+static void print_token(const struct token *t)
+{
+	switch (t->type) {
+	case TOK_NAME:
+		name_print((uint16_t)VAL_INT_GET(t->val));
+		return;
+	case TOK_NUMBER:
+	case TOK_STRING:
+		print_value(t->val, t->type == TOK_STRING);
+		return;
+	case TOK_ADDOP:
+	case TOK_MULOP:
+	case TOK_POWOP:
+	case TOK_SHIFTOP:
+	case TOK_COMPOP:
+	case TOK_PIPE:
+	case TOK_CARET:
+	case TOK_AMP:
+	case TOK_TILDE:
+		print_op(t->op);
+		return;
+	case TOK_AUGASSIGN:
+		print_op(t->op == OP_IADD ? OP_ADD : t->op == OP_IMUL ? OP_MUL : t->op);
+		print_char('=');
+		return;
+	}
+	print_cstr(parse_token_text(t->type));
+}
+
+static void vformat(const char *fmt, va_list ap)
+{
+	char c;
+
+	while ((c = *fmt++)) {
+		if (c != '%') {
+			print_char(c);
+			continue;
+		}
+		switch (*fmt++) {
+		case 's':
+			print_cstr(va_arg(ap, const char *));
+			break;
+		case 'v':
+			print_value(va_arg(ap, value_t), true);
+			break;
+		case 'n':
+			name_print((uint16_t)va_arg(ap, unsigned));
+			break;
+		case 'd':
+			print_num((float)va_arg(ap, int32_t));
+			break;
+		case 'c': {
+			uint8_t ch = (uint8_t)va_arg(ap, int32_t);
+			if (ch < ' ' || ch >= 0x7f) {
+				print_cstr("\\x");
+				print_char("0123456789abcdef"[ch >> 4]);
+				print_char("0123456789abcdef"[ch & 15]);
+			} else {
+				print_char((char)ch);
+			}
+			break;
+		}
+		case 'o':
+			print_op((uint8_t)va_arg(ap, int32_t));
+			break;
+		case 't':
+			print_token(va_arg(ap, const struct token *));
+			break;
+		}
+	}
+}
+
+/* The common tail of every raise. */
+__attribute__((noreturn)) static void raise_with(const char *fmt, va_list ap)
+{
+	uint16_t line = vm_active ? vm_line() : err_line;
+
+	print_to(SINK_ERR);
+	print_cstr(err_file);
+	print_char(':');
+	print_num(line);
+	print_char(' ');
+	vformat(fmt, ap);
+	print_char('\n');
+	print_to(SINK_OUT);
+	hal_flush();
+	longjmp(*err_catch, 1);
+}
+
+void err_format(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	raise_with(fmt, ap);
+}
+
+/* A helper so err_raise can pass through raise_with's va_list. */
+__attribute__((noreturn)) static void raise_fixed(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	raise_with(fmt, ap);
+}
+
+void err_raise(uint8_t code)
+{
+	raise_fixed("%s", messages[code]);
+}

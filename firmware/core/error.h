@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Errors: one path. A raise prints "FILE:LINE message" and unwinds to the
+ * top level through longjmp; the REPL keeps its globals. */
+#ifndef SNEK_ERROR_H
+#define SNEK_ERROR_H
+
+#include <setjmp.h>
+#include "value.h"
+
+/* Where the top level catches errors. */
+extern jmp_buf *err_catch;
+#define ERR_TRY(buf) (err_catch = &(buf), setjmp(buf) == 0)
+
+/* Fixed messages, shared by every raise site. */
+enum err_code {
+	ERR_NO_MEMORY,
+	ERR_STACK,
+	ERR_NESTED,
+	ERR_NOT_IN_LOOP,
+	ERR_RETURN,
+	ERR_ASSERT,
+	ERR_TAB,
+	ERR_INDENT,
+	ERR_STRING,
+	ERR_TOO_BIG,
+	ERR_RANGE,
+};
+
+/* Raise a fixed message. */
+__attribute__((noreturn)) void err_raise(uint8_t code);
+
+/* Raise with a format: %s C string, %v repr of a value, %n name id,
+ * %d integer (int32_t), %o operator text, %t a token,
+ * %c a character (int32_t). Keep formats short. */
+__attribute__((noreturn)) void err_format(const char *fmt, ...);
+
+#define err_invalid_type(v) err_format("invalid type: %v", (value_t)(v))
+#define err_invalid_value(v) err_format("invalid value: %v", (value_t)(v))
+#define err_undefined(id) err_format("undefined: %n", (uint16_t)(id))
+
+/* The file name errors carry ("<stdin>" for the console). */
+extern const char *err_file;
+
+/* Line of a compile-time error; runtime errors ask the VM. */
+extern uint16_t err_line;
+
+#endif

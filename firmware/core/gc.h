@@ -1,0 +1,76 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Memory: one fixed pool, one allocator, a compacting mark-sweep collector. */
+#ifndef SNEK_GC_H
+#define SNEK_GC_H
+
+#include "value.h"
+
+#if SNEK_SMALL
+typedef uint16_t snek_len_t;
+typedef uint16_t gc_hdr_t;
+#define SNEK_GRANULE 2
+#else
+typedef uint32_t snek_len_t;
+typedef uint32_t gc_hdr_t;
+#define SNEK_GRANULE 4
+#endif
+
+/* Object kinds as the collector sees them (the value tag says it again for
+ * the objects programs can hold; the rest are internal blocks). */
+enum gc_type {
+	GC_FREE,   /* a hole */
+	GC_STRING, /* struct snek_string */
+	GC_LIST,   /* struct snek_list */
+	GC_TUPLE,  /* struct snek_tuple */
+	GC_DICT,   /* struct snek_dict */
+	GC_CODE,   /* struct snek_code */
+	GC_VALUES, /* an array of values: list items, dict entries */
+	GC_RAW,    /* bytes the collector does not look into */
+};
+
+/* Header of every object: kind in bits 0-2, mark in bit 3, size in
+ * granules above. The size lets the collector walk the heap in order. */
+#define GC_HDR_TYPE(h) ((h) & 7)
+#define GC_HDR_MARK 8
+#define GC_HDR_SHIFT 4
+#define GC_HDR_SIZE(h) ((snek_len_t)((h) >> GC_HDR_SHIFT) * SNEK_GRANULE)
+#define GC_HDR(type, bytes) ((gc_hdr_t)(((gc_hdr_t)((bytes) / SNEK_GRANULE) << GC_HDR_SHIFT) | (type)))
+
+extern uint8_t gc_pool[];
+
+static inline void *gc_ptr(value_t v)
+{
+	return gc_pool + (snek_len_t)VAL_PAYLOAD(v) * SNEK_GRANULE;
+}
+
+static inline value_t gc_ref(uint8_t tag, const void *p)
+{
+	return VAL_MAKE(tag, (snek_len_t)((const uint8_t *)p - gc_pool) / SNEK_GRANULE);
+}
+
+/* Allocate a zeroed object of `bytes` (header included). Raises
+ * "out of memory" rather than returning NULL. Every raw pointer into the
+ * pool is stale after this returns: the collector moves objects. */
+void *gc_alloc(uint8_t type, snek_len_t bytes);
+
+/* Collect now: full mark, then compaction. */
+void gc_collect(void);
+
+/* Bytes free after a full collection. */
+snek_len_t gc_free_bytes(void);
+
+/* Values held by C code across an allocation live in these slots. */
+#define GC_TEMP_MAX 16
+extern value_t gc_temp[GC_TEMP_MAX];
+extern uint8_t gc_ntemp;
+#define GC_PUSH(v) (gc_temp[gc_ntemp++] = (v))
+#define GC_POP() (gc_temp[--gc_ntemp])
+#define GC_TEMP(i) (gc_temp[gc_ntemp - 1 - (i)])
+
+/* Static roots: every global value_t the interpreter keeps. */
+extern value_t *const gc_roots[];
+
+/* Forget all objects (fresh heap). */
+void gc_init(void);
+
+#endif

@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Names: every identifier becomes a number at compile time. Built-in
+ * names come first (sorted, in flash); names programs add follow. Global
+ * variables are indexed by the same numbers. */
+#ifndef SNEK_NAME_H
+#define SNEK_NAME_H
+
+#include "value.h"
+
+#define NAME_MAX 64
+#define NAME_NONE 0xFFFF
+
+struct builtin {
+	value_t (*fn)(uint8_t nargs, value_t *args);
+	uint8_t min, max; /* max 255: any number */
+};
+extern const struct builtin builtin_table[];
+
+#include "names.h" /* generated: enum builtin_name */
+
+/* The number of a name, adding it if new. */
+uint16_t name_intern(const char *s, uint8_t len);
+
+/* Write the name's text through print_char. */
+void name_print(uint16_t id);
+
+/* Globals: VAL_UNSET when not bound. */
+value_t global_get(uint16_t id);
+void global_set(uint16_t id, value_t v);
+/* Unbind; false if it was not bound by the program. */
+bool global_del(uint16_t id);
+
+/* Roots. */
+extern value_t name_user;   /* block of strings: names added by programs */
+extern value_t global_vals; /* block of values, by id - NAME_BUILTIN_COUNT */
+extern value_t global_shadow; /* block of (id, value) pairs over builtins */
+
+/* The REPL keeps the last value printed in _. */
+extern uint16_t name_underscore;
+
+void name_init(void);
+
+/* The builtin function a built-in name stands for, or 0xFF. */
+uint8_t global_builtin_index(uint16_t id);
+bool name_has_dot(uint16_t id);
+
+#endif

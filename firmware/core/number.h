@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * Exact float32 <-> decimal conversion for Snek.
+ *
+ * Everything is done with small fixed-size integer bignums, so results
+ * are exact and identical on every target (no double, no libc printf).
+ */
+#ifndef NUMBER_H
+#define NUMBER_H
+
+#include <stdint.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Python repr of a float32: the shortest decimal that reads back to the
+ * same float32.  Integral values print without ".0" (3, -7, 1000000).
+ * Fixed notation when the decimal exponent is in [-4, 16), else
+ * scientific: 1e+16, 1.5e-05, 3.4028235e+38.  'inf', '-inf', 'nan'.
+ * -0.0 prints as "0".  Writes a NUL-terminated string, returns its length.
+ * buf must hold NUM_REPR_MAX bytes. */
+#define NUM_REPR_MAX 32
+uint8_t num_repr(char *buf, float f);
+
+/* Parse a Python float literal or float() argument, correctly rounded to
+ * the nearest float32 (ties to even).  Returns true and stores the value
+ * if the whole string [s, s+len) is valid, false otherwise. */
+bool num_parse(const char *s, size_t len, float *out, uint8_t flags);
+#define NUM_PARSE_SPACE 1      /* allow leading/trailing ASCII whitespace */
+#define NUM_PARSE_UNDERSCORE 2 /* allow single '_' between digits */
+#define NUM_PARSE_WORDS 4      /* allow inf, infinity, nan */
+
+/* Python %-formatting of one number; conv is one of d i o x X e E f F g G.
+ * width and prec are -1 when absent (prec is clamped to 60).  For the
+ * integer conversions the value is first truncated toward zero.
+ * Writes at most size-1 chars plus NUL into buf, returns the full length
+ * it needed (excluding the NUL). */
+#define NUM_FMT_MINUS 1
+#define NUM_FMT_PLUS 2
+#define NUM_FMT_SPACE 4
+#define NUM_FMT_ZERO 8
+#define NUM_FMT_ALT 16
+uint16_t num_format(char *buf, uint16_t size, float f, char conv,
+		   uint8_t flags, int16_t width, int16_t prec);
+
+#endif /* NUMBER_H */

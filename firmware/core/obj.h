@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Operations on values: strings, lists, tuples, dicts, and the generic
+ * ones (truth, equality, order, hashing, indexing). */
+#ifndef SNEK_OBJ_H
+#define SNEK_OBJ_H
+
+#include "value.h"
+
+/* Type order for comparing values of different types, and type names. */
+enum val_type { TYPE_NONE, TYPE_NUMBER, TYPE_STRING, TYPE_LIST, TYPE_TUPLE, TYPE_DICT, TYPE_FUNC };
+uint8_t val_type(value_t v);
+
+/* Strings. `s` must not point into the pool. */
+value_t str_new(const char *s, snek_len_t len);
+value_t str_alloc(snek_len_t len);
+value_t str_from_raw(const value_t *raw, snek_len_t len);
+
+/* Lists and tuples. New items are None. */
+value_t list_new(snek_len_t len);
+void list_append(value_t list, value_t v);
+value_t tuple_new(snek_len_t len);
+/* Items of a list or tuple (stale after any allocation). */
+value_t *seq_items(value_t v, snek_len_t *len);
+
+/* Dicts. dict_get returns VAL_UNSET when the key is missing. */
+value_t dict_new(void);
+value_t dict_get(value_t d, value_t key);
+void dict_set(value_t d, value_t key, value_t v);
+bool dict_del(value_t d, value_t key);
+/* The i-th entry's key, skipping holes: VAL_UNSET past the end. */
+value_t dict_key_at(value_t d, snek_len_t *i);
+
+/* Generic. */
+bool val_truthy(value_t v);
+bool val_equal(value_t a, value_t b);
+/* -1, 0, 1, or 2 when unordered (NaN). */
+int8_t val_compare(value_t a, value_t b);
+bool val_compare_op(uint8_t op, value_t a, value_t b);
+snek_len_t val_len(value_t v);
+value_t val_index(value_t c, value_t i);
+void val_store(value_t c, value_t i, value_t v);
+void val_delete(value_t c, value_t i);
+value_t val_slice(value_t c, value_t lo, value_t hi, value_t step);
+bool val_contains(value_t c, value_t item);
+/* Operators on anything but two plain numbers. */
+value_t val_binop(uint8_t op, value_t a, value_t b);
+value_t val_unop(uint8_t op, value_t a);
+/* A number from a number or bool; raises otherwise. */
+float val_to_num(value_t v);
+/* An integer for bit operations and indexes; raises when not integral. */
+int32_t val_to_int(value_t v);
+/* How deep compare is inside nested containers (reset after errors). */
+extern uint16_t obj_depth;
+
+/* Apply an operator to two numbers. */
+value_t num_binop(uint8_t op, float a, float b);
+
+#endif

@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Printing values: to the console, to errors, or into a new string. */
+#ifndef SNEK_PRINT_H
+#define SNEK_PRINT_H
+
+#include "value.h"
+
+enum print_sink { SINK_OUT, SINK_ERR, SINK_COUNT, SINK_BUF };
+void print_to(uint8_t sink);
+
+void print_char(char c);
+void print_cstr(const char *s);
+void print_num(float f);
+void print_value(value_t v, bool repr);
+/* Text of an operator opcode. */
+void print_op(uint8_t op);
+
+/* str(v) or repr(v) as a new string. */
+value_t print_to_string(value_t v, bool repr);
+/* fmt % args. */
+value_t print_format(value_t fmt, value_t args);
+
+#endif

@@ -1,0 +1,257 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# The Snek grammar, LL(1). tools/llgen.py turns it into parse tables.
+#
+# UPPER names are tokens from the lexer (lex.c), lower names are rules,
+# @names are compiler actions (compile.c): they run when the parser reaches
+# them, so the compiler emits bytecode while it parses, with no tree.
+# Tokens that stand for several operators (ADDOP: + -, MULOP: * / // %,
+# COMPOP: < <= > >= == !=, AUGASSIGN: += -= ...) carry the operator.
+
+%start file
+%token END NEWLINE INDENT DEDENT NAME NUMBER STRING
+%token_text END "end of file"
+%token_text NEWLINE "end of line"
+%token_text INDENT "indent"
+%token_text DEDENT "dedent"
+%token_text LPAREN "("
+%token_text RPAREN ")"
+%token_text LBRACK "["
+%token_text RBRACK "]"
+%token_text LBRACE "{"
+%token_text RBRACE "}"
+%token_text COLON ":"
+%token_text COMMA ","
+%token_text SEMI ";"
+%token_text ASSIGN "="
+
+file        : NEWLINE file
+            | @top_begin stmt @top_end file
+            | END
+            ;
+
+stmt        : simple_stmt
+            | compound_stmt
+            ;
+
+simple_stmt : small_stmt small_more NEWLINE ;
+small_more  : SEMI small_rest
+            |
+            ;
+small_rest  : small_stmt small_more
+            |
+            ;
+
+small_stmt  : expr_stmt
+            | PASS
+            | BREAK @break
+            | CONTINUE @continue
+            | RETURN return_val
+            | GLOBAL NAME @global global_more
+            | DEL del_target del_more
+            | ASSERT expr @assert
+            | IMPORT NAME
+            | FROM NAME IMPORT MULOP @import_star
+            ;
+
+expr_stmt   : @lhs_begin testlist assign_rest ;
+assign_rest : ASSIGN @assign_lhs testlist @assign
+            | AUGASSIGN @aug_lhs testlist @aug
+            | @expr_stmt
+            ;
+
+return_val  : testlist @return_value
+            | @return_none
+            ;
+
+global_more : COMMA NAME @global global_more
+            |
+            ;
+
+del_target  : @lhs_begin expr @del ;
+del_more    : COMMA del_target del_more
+            |
+            ;
+
+compound_stmt : if_stmt
+              | while_stmt
+              | for_stmt
+              | def_stmt
+              ;
+
+if_stmt     : IF @if_begin expr @if_cond COLON suite if_rest @if_end ;
+if_rest     : ELIF @if_else expr @if_cond COLON suite if_rest
+            | ELSE @if_else COLON suite
+            |
+            ;
+
+while_stmt  : WHILE @while_begin expr @while_cond COLON suite @while_end else_part @loop_end ;
+
+for_stmt    : FOR NAME @for_name IN for_source COLON suite @for_end else_part @loop_end ;
+for_source  : RANGE LPAREN expr @range_arg range_more RPAREN @range
+            | testlist @for_iter
+            ;
+range_more  : COMMA expr @range_arg range_more
+            |
+            ;
+
+else_part   : ELSE COLON suite
+            |
+            ;
+
+def_stmt    : DEF NAME @def_begin LPAREN params RPAREN @def_body COLON suite @def_end ;
+params      : NAME @param param_default params_more
+            |
+            ;
+params_more : COMMA params
+            |
+            ;
+param_default : ASSIGN @default_begin expr @default_end
+              | @param_plain
+              ;
+
+suite       : simple_stmt
+            | NEWLINE INDENT stmt stmts DEDENT
+            ;
+stmts       : stmt stmts
+            |
+            ;
+
+# Expressions, loosest first. Where a rule has a tail, the tail loops over
+# operators of one precedence level.
+
+testlist    : expr testlist_tail ;
+testlist_tail : COMMA @tuple_first tuple_items @tuple_end
+              |
+              ;
+tuple_items : expr @tuple_item tuple_more
+            |
+            ;
+tuple_more  : COMMA tuple_items
+            |
+            ;
+
+expr        : and_expr or_tail ;
+or_tail     : OR @or_jump and_expr @jump_end or_tail
+            |
+            ;
+and_expr    : not_expr and_tail ;
+and_tail    : AND @and_jump not_expr @jump_end and_tail
+            |
+            ;
+not_expr    : NOT not_expr @not
+            | comparison
+            ;
+
+comparison  : bor comp_first ;
+comp_first  : comp_op @comp_first bor comp_more @comp_end
+            |
+            ;
+comp_more   : comp_op @comp_next bor comp_more
+            |
+            ;
+comp_op     : COMPOP @op_token
+            | IN @op_in
+            | NOT IN @op_not_in
+            | IS is_not
+            ;
+is_not      : NOT @op_is_not
+            | @op_is
+            ;
+
+bor         : bxor bor_tail ;
+bor_tail    : PIPE @binop_left bxor @binop bor_tail
+            |
+            ;
+bxor        : band bxor_tail ;
+bxor_tail   : CARET @binop_left band @binop bxor_tail
+            |
+            ;
+band        : shift band_tail ;
+band_tail   : AMP @binop_left shift @binop band_tail
+            |
+            ;
+shift       : arith shift_tail ;
+shift_tail  : SHIFTOP @binop_left arith @binop shift_tail
+            |
+            ;
+arith       : term arith_tail ;
+arith_tail  : ADDOP @binop_left term @binop arith_tail
+            |
+            ;
+term        : factor term_tail ;
+term_tail   : MULOP @binop_left factor @binop term_tail
+            |
+            ;
+factor      : ADDOP @unop_left factor @unop
+            | TILDE @unop_left factor @unop
+            | power
+            ;
+power       : primary power_tail ;
+power_tail  : POWOP @binop_left factor @binop
+            |
+            ;
+
+primary     : atom trailers ;
+trailers    : LPAREN @call_begin args RPAREN @call_end trailers
+            | LBRACK @push subscript RBRACK trailers
+            |
+            ;
+
+args        : @arg_begin expr arg_value args_more
+            |
+            ;
+arg_value   : ASSIGN @arg_name expr @arg_named
+            | @arg_pos
+            ;
+args_more   : COMMA args
+            |
+            ;
+
+subscript   : expr slice_rest
+            | @slice_none COLON slice_hi
+            ;
+slice_rest  : @push COLON slice_hi
+            | COMMA @tuple_first tuple_items @tuple_end @index
+            | @index
+            ;
+slice_hi    : expr @push slice_step
+            | @slice_none slice_step
+            ;
+slice_step  : COLON slice_step_value
+            | @slice_none @slice
+            ;
+slice_step_value : expr @push @slice
+                 | @slice_none @slice
+                 ;
+
+atom        : NAME @name
+            | NUMBER @number
+            | STRING @string strings
+            | NONE @none
+            | TRUE @true
+            | FALSE @false
+            | LPAREN paren_body
+            | LBRACK @list_begin list_items RBRACK @list_end
+            | LBRACE @dict_begin dict_items RBRACE @dict_end
+            ;
+strings     : STRING @string_more strings
+            |
+            ;
+paren_body  : RPAREN @tuple_empty
+            | expr paren_rest
+            ;
+paren_rest  : RPAREN
+            | COMMA @tuple_first tuple_items RPAREN @tuple_end
+            ;
+list_items  : expr @list_item list_more
+            |
+            ;
+list_more   : COMMA list_items
+            |
+            ;
+dict_items  : expr @push COLON expr @dict_item dict_more
+            |
+            ;
+dict_more   : COMMA dict_items
+            |
+            ;

@@ -1,0 +1,14 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The host build: the test bed and the IDE's simulator. */
+#define SNEK_POOL_SIZE (4u * 1024 * 1024 - 64)
+#define SNEK_STACK_SIZE (64 * 1024)
+#define SNEK_PARSE_STACK (4096)
+#define SNEK_COMP_STACK (1024)
+#define SNEK_INDENT_MAX (100)
+#define SNEK_NEST_MAX (1000)
+#define SNEK_MARK_STACK (4096)
+#define SNEK_FORWARD_MAX (65536)
+#define SNEK_EXIT (1)
+#if !defined(SNEK_COMPUTED_GOTO) && defined(__GNUC__)
+#define SNEK_COMPUTED_GOTO (1)
+#endif

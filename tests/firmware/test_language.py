@@ -1,0 +1,72 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""The language suite: every program runs under CPython and each host build.
+
+Programs in tests/lang/pass must print exactly what CPython prints and exit
+the same way. Programs in tests/lang/fail start with `# error: LINE MESSAGE`
+(alternatives separated by |) and must exit 1 with `FILE:LINE MESSAGE` on
+stderr. Each runs in the plain, GC-stress and sanitizer builds.
+"""
+
+import functools
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from .conftest import VARIANTS
+
+LANG = Path(__file__).resolve().parents[1] / 'lang'
+PASS = sorted((LANG / 'pass').glob('*.py'))
+FAIL = sorted((LANG / 'fail').glob('*.py'))
+TIMEOUT = 120
+
+
+def stdin_of(program: Path) -> bytes:
+    data = program.with_suffix('.in')
+    return data.read_bytes() if data.exists() else b''
+
+
+def run(argv: list[str], program: Path) -> subprocess.CompletedProcess:
+    return subprocess.run(argv + [program.name], cwd=program.parent, input=stdin_of(program),
+                          capture_output=True, timeout=TIMEOUT)
+
+
+@functools.cache
+def cpython(program: Path) -> subprocess.CompletedProcess:
+    return run([sys.executable], program)
+
+
+def test_suite_is_large_enough():
+    assert len(PASS) >= 80
+    assert len(FAIL) >= 25
+
+
+@pytest.mark.parametrize('variant', VARIANTS)
+@pytest.mark.parametrize('program', PASS, ids=lambda p: p.stem)
+def test_same_as_cpython(program, variant, snek_builds):
+    expected = cpython(program)
+    assert expected.returncode == 0, expected.stderr.decode()
+    got = run([str(snek_builds[variant])], program)
+    assert got.stderr.decode() == ''
+    assert got.stdout.decode() == expected.stdout.decode()
+    assert got.returncode == 0
+
+
+def expected_error(program: Path) -> tuple[int, list[str]]:
+    first = program.read_text().splitlines()[0]
+    assert first.startswith('# error: '), f'{program.name}: no "# error:" header'
+    line, message = first[len('# error: '):].split(' ', 1)
+    return int(line), message.split('|')
+
+
+@pytest.mark.parametrize('variant', VARIANTS)
+@pytest.mark.parametrize('program', FAIL, ids=lambda p: p.stem)
+def test_error(program, variant, snek_builds):
+    line, messages = expected_error(program)
+    got = run([str(snek_builds[variant])], program)
+    stderr = got.stderr.decode(errors='replace')
+    assert got.returncode == 1, stderr
+    assert any(f'{program.name}:{line} {m}' in stderr for m in messages), stderr
+    # One clear line, not a crash report.
+    assert len(stderr.splitlines()) == 1, stderr

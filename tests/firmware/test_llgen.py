@@ -1,0 +1,449 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Tests for firmware/tools/llgen.py, the LL(1) parse-table generator."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+LLGEN = ROOT / "firmware" / "tools" / "llgen.py"
+
+EXPR_GRAMMAR = """\
+# Arithmetic expressions, precedence climbing written in LL(1) form.
+%start input
+%token NUM PLUS MINUS TIMES DIVIDE
+%token_text PLUS "+"
+%token_text MINUS "-"
+%token_text TIMES "*"
+%token_text DIVIDE "/"
+%token_text LPAREN "("
+%token_text RPAREN ")"
+%token_text END "end"
+
+input     : expr END ;
+expr      : term expr_rest ;
+expr_rest : PLUS term @add expr_rest
+          | MINUS term @sub expr_rest
+          |                             # empty
+          ;
+term      : factor term_rest ;
+term_rest : TIMES factor @mul term_rest
+          | DIVIDE factor @div term_rest
+          |
+          ;
+factor    : NUM @num
+          | LPAREN expr RPAREN
+          | MINUS factor @neg
+          ;
+"""
+
+# A table-driven LL(1) parse loop using the generated tables.  Tokens come
+# from argv: numbers, or the token texts from parse_token_names.
+DRIVER_C = r"""
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <ctype.h>
+#define PARSE_WANT_NAMES
+#include "gram.h"
+
+static char **words;
+static int nwords, pos;
+static const char *last_text = "";
+
+static int lex(void)
+{
+	if (pos >= nwords)
+		return TOK_END;
+	for (int t = 0; t < TOK_COUNT; t++)
+		if (!strcmp(words[pos], parse_token_names[t]) ||
+		    (isdigit((unsigned char) words[pos][0]) && !strcmp(parse_token_names[t], "NUM")))
+			return t;
+	fprintf(stderr, "bad word %s\n", words[pos]);
+	exit(2);
+}
+
+static void action(int act)
+{
+	/* @num prints the number just matched; other actions print their names. */
+	if (!strcmp(parse_action_names[act], "num"))
+		printf("%s ", last_text);
+	else
+		printf("%s ", parse_action_names[act]);
+}
+
+static parse_prod_t predict(int nt, int tok)
+{
+	for (int i = parse_nt_start[nt]; i < parse_nt_start[nt + 1]; i += 2)
+		if (parse_nt_entries[i] == tok)
+			return parse_nt_entries[i + 1];
+	return parse_nt_default[nt];
+}
+
+int main(int argc, char **argv)
+{
+	parse_sym_t stack[256];
+	int sp = 0;
+	words = argv + 1;
+	nwords = argc - 1;
+	stack[sp++] = PARSE_START_SYMBOL;
+	int tok = lex();
+	while (sp > 0) {
+		parse_sym_t sym = stack[--sp];
+		if (sym < PARSE_FIRST_NONTERM) {
+			if (sym != tok) {
+				printf("\nerror: expected %s got %s\n", parse_token_names[sym], parse_token_names[tok]);
+				return 1;
+			}
+			last_text = pos < nwords ? words[pos] : "";
+			pos++;
+			if (sp > 0)
+				tok = lex();
+		} else if (sym < PARSE_FIRST_ACTION) {
+			int nt = sym - PARSE_FIRST_NONTERM;
+			parse_prod_t p = predict(nt, tok);
+			if (p == PARSE_NO_PROD) {
+				printf("\nerror: %s cannot start with %s\n", parse_nonterm_names[nt], parse_token_names[tok]);
+				return 1;
+			}
+			for (int i = parse_prod_start[p]; i < parse_prod_start[p + 1]; i++)
+				stack[sp++] = parse_rhs[i];
+		} else {
+			action(sym - PARSE_FIRST_ACTION);
+		}
+	}
+	if (pos < nwords + 1) {
+		printf("\nerror: trailing input\n");
+		return 1;
+	}
+	printf("\nok\n");
+	return 0;
+}
+"""
+
+needs_gcc = pytest.mark.skipif(shutil.which("gcc") is None, reason="gcc not available")
+
+
+def run_llgen(tmp_path: Path, grammar: str, name: str = "grammar.ll") -> subprocess.CompletedProcess[str]:
+    gram = tmp_path / name
+    gram.write_text(grammar)
+    return subprocess.run(
+        [sys.executable, str(LLGEN), str(gram), "-o", str(tmp_path / "gram.h")],
+        capture_output=True, text=True, cwd=tmp_path,
+    )
+
+
+def generate(tmp_path: Path, grammar: str) -> tuple[str, str]:
+    """Generate a header; return (header text, stdout)."""
+    result = run_llgen(tmp_path, grammar)
+    assert result.returncode == 0, result.stderr
+    return (tmp_path / "gram.h").read_text(), result.stdout
+
+
+def rejected(tmp_path: Path, grammar: str) -> str:
+    result = run_llgen(tmp_path, grammar)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert not (tmp_path / "gram.h").exists()
+    return result.stderr
+
+
+def gcc(tmp_path: Path, source: str, *flags: str) -> Path:
+    src = tmp_path / "driver.c"
+    src.write_text(source)
+    exe = tmp_path / "driver"
+    subprocess.run(
+        ["gcc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic", *flags, "-I", str(tmp_path),
+         "-o", str(exe), str(src)],
+        check=True, capture_output=True, text=True,
+    )
+    return exe
+
+
+@pytest.fixture(scope="module")
+def expr_driver(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    if shutil.which("gcc") is None:
+        pytest.skip("gcc not available")
+    tmp_path = tmp_path_factory.mktemp("expr")
+    generate(tmp_path, EXPR_GRAMMAR)
+    return gcc(tmp_path, DRIVER_C)
+
+
+def parse(driver: Path, text: str) -> tuple[int, str]:
+    result = subprocess.run([str(driver), *text.split()], capture_output=True, text=True)
+    return result.returncode, "\n".join(line.strip() for line in result.stdout.strip().splitlines())
+
+
+OPERATORS = {"add": "+", "sub": "-", "mul": "*", "div": "/"}
+
+
+def postfix(output: str) -> str:
+    """The action trace of the expression grammar as a postfix expression."""
+    return " ".join(OPERATORS.get(word, word) for word in output.split())
+
+
+# ---------------------------------------------------------------- parsing with the tables
+
+
+@needs_gcc
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        ("1 + 2 * 3", "1 2 3 * +"),
+        ("( 1 + 2 ) * 3", "1 2 + 3 *"),
+        ("1 - 2 - 3", "1 2 - 3 -"),
+        ("8 / 4 / 2", "8 4 / 2 /"),
+        ("- 4 * 2", "4 neg 2 *"),
+        ("1 * - ( 2 + 3 ) - 4", "1 2 3 + neg * 4 -"),
+        ("7", "7"),
+    ],
+)
+def test_expression_actions_in_order(expr_driver: Path, source: str, expected: str) -> None:
+    status, out = parse(expr_driver, source)
+    assert status == 0, out
+    trace, ok = out.splitlines()
+    assert (postfix(trace), ok) == (expected, "ok")
+
+
+@needs_gcc
+@pytest.mark.parametrize("source", ["1 + * 2", "( 1 + 2", "1 2", "", "+", "1 )", "( )"])
+def test_expression_bad_input_rejected(expr_driver: Path, source: str) -> None:
+    status, out = parse(expr_driver, source)
+    assert status == 1
+    assert "error:" in out
+
+
+@needs_gcc
+def test_actions_at_rule_edges(tmp_path: Path) -> None:
+    grammar = """\
+prog  : @begin items END @end ;
+items : item items | ;
+item  : A @saw_a | B @saw_b ;
+"""
+    generate(tmp_path, grammar)
+    exe = gcc(tmp_path, DRIVER_C)
+    status, out = parse(exe, "A B A")
+    assert status == 0
+    assert out.splitlines() == ["begin saw_a saw_b saw_a end", "ok"]
+    assert parse(exe, "A C")[0] == 2  # unknown word
+    assert parse(exe, "B B")[1].splitlines()[0] == "begin saw_b saw_b end"
+
+
+# ---------------------------------------------------------------- header contents
+
+
+def header_tables(header: str) -> dict[str, tuple[str, list[int]]]:
+    """Parse the PARSE_ROM arrays out of a header: name -> (type, values)."""
+    tables = {}
+    for m in re.finditer(r"static const (\w+) (\w+)\[\] PARSE_ROM = \{(.*?)\};", header, re.S):
+        body = re.sub(r"/\*.*?\*/", "", m.group(3), flags=re.S)
+        tables[m.group(2)] = (m.group(1), [int(v) for v in body.replace(",", " ").split()])
+    return tables
+
+
+def defines(header: str) -> dict[str, str]:
+    return dict(re.findall(r"^#define (\w+) ?(.*)$", header, re.M))
+
+
+def test_size_line_matches_header(tmp_path: Path) -> None:
+    header, out = generate(tmp_path, EXPR_GRAMMAR)
+    m = re.fullmatch(
+        r"llgen: (\d+) terminals, (\d+) nonterminals, (\d+) actions, (\d+) productions, tables (\d+) bytes\n", out
+    )
+    assert m, out
+    terms, nonterms, actions, prods, size = map(int, m.groups())
+    assert (terms, nonterms, actions, prods) == (8, 6, 6, 12)
+    tables = header_tables(header)
+    assert set(tables) == {"parse_rhs", "parse_prod_start", "parse_nt_start", "parse_nt_entries", "parse_nt_default"}
+    sizes = {"uint8_t": 1, "uint16_t": 2}
+    assert size == sum(sizes[ctype] * len(values) for ctype, values in tables.values())
+    assert len(tables["parse_prod_start"][1]) == prods + 1
+    assert len(tables["parse_nt_start"][1]) == nonterms + 1
+    assert len(tables["parse_nt_default"][1]) == nonterms
+
+
+def test_header_layout(tmp_path: Path) -> None:
+    header, _ = generate(tmp_path, EXPR_GRAMMAR)
+    assert header.startswith("/* Generated by firmware/tools/llgen.py from grammar.ll.")
+    assert "Do not edit" in header
+    # Declared tokens first, then the others in order of first appearance.
+    assert re.search(r"enum parse_token \{\s*TOK_NUM = 0,\s*TOK_PLUS,\s*TOK_MINUS,\s*TOK_TIMES,\s*TOK_DIVIDE,"
+                     r"\s*TOK_END,\s*TOK_LPAREN,\s*TOK_RPAREN,\s*TOK_COUNT\s*\};", header)
+    assert re.search(r"enum parse_action \{\s*ACT_add = 0,\s*ACT_sub,\s*ACT_mul,\s*ACT_div,\s*ACT_num,"
+                     r"\s*ACT_neg,\s*ACT_COUNT\s*\};", header)
+    d = defines(header)
+    assert d["PARSE_FIRST_NONTERM"] == "8"
+    assert d["PARSE_FIRST_ACTION"] == "14"
+    assert d["PARSE_START_SYMBOL"] == "8"
+    assert d["PARSE_NO_PROD"] == "((parse_prod_t) 0xff)"
+    assert "PARSE_SYM_16BIT" not in d
+    assert "typedef uint8_t parse_sym_t;" in header
+    assert "#ifndef PARSE_ROM\n#define PARSE_ROM\n#endif" in header
+    assert "#ifndef GRAM_H\n#define GRAM_H\n" in header
+    assert "/* 2: expr_rest -> PLUS term @add expr_rest */" in header
+    assert "/* 4: expr_rest -> (empty) */" in header
+    assert '"+",' in header and '"NUM",' in header
+    tables = header_tables(header)
+    rhs, prod_start = tables["parse_rhs"][1], tables["parse_prod_start"][1]
+    # Production 2 reversed: expr_rest @add term PLUS
+    assert rhs[prod_start[2] : prod_start[3]] == [8 + 2, 14 + 0, 8 + 3, 1]
+    # expr_rest defaults to its empty alternative; the others are listed by terminal.
+    nt_start, entries = tables["parse_nt_start"][1], tables["parse_nt_entries"][1]
+    default = tables["parse_nt_default"][1]
+    assert default[2] == 4
+    assert entries[nt_start[2] : nt_start[3]] == [1, 2, 2, 3]
+    # factor: three alternatives; the default takes the first of the largest.
+    assert entries[nt_start[5] : nt_start[6]] == [2, 11, 6, 10]
+    assert default[5] == 9
+    assert header.index("#ifdef PARSE_WANT_NAMES") < header.index("parse_token_names")
+    assert "static const char *const parse_nonterm_names[]" in header
+    assert "static const char *const parse_action_names[]" in header
+
+
+@needs_gcc
+def test_wide_tables(tmp_path: Path) -> None:
+    terms = [f"T{i}" for i in range(300)]
+    grammar = "s : " + " | ".join(terms) + " ;\n"
+    header, out = generate(tmp_path, grammar)
+    d = defines(header)
+    assert d["PARSE_SYM_16BIT"] == "1" and d["PARSE_PROD_16BIT"] == "1"
+    assert d["PARSE_NO_PROD"] == "((parse_prod_t) 0xffff)"
+    tables = header_tables(header)
+    assert {t for t, _ in tables.values()} == {"uint16_t"}
+    assert out.endswith(f"tables {2 * sum(len(v) for _, v in tables.values())} bytes\n")
+    gcc(tmp_path, '#define PARSE_WANT_NAMES\n#include "gram.h"\nint main(void) { return 0; }\n',
+        "-Wno-unused-const-variable", "-c")
+
+
+def test_empty_tables_have_placeholders(tmp_path: Path) -> None:
+    header, out = generate(tmp_path, "s : ;\n")
+    tables = header_tables(header)
+    assert tables["parse_rhs"][1] == [0] and tables["parse_nt_entries"][1] == [0]
+    assert "enum parse_action {\n\tACT_COUNT\n};" in header
+    assert out.endswith("tables 11 bytes\n")
+
+
+# ---------------------------------------------------------------- rejected grammars
+
+
+def test_first_first_conflict(tmp_path: Path) -> None:
+    err = rejected(tmp_path, """\
+stmt : NAME @load call
+     | NAME assign
+     ;
+call : LPAREN RPAREN ;
+assign : EQUAL NUM ;
+""")
+    assert "grammar.ll:2: LL(1) conflict in 'stmt' on NAME: 'NAME @load call' vs 'NAME assign'" in err
+
+
+def test_first_first_conflict_through_nonterminals(tmp_path: Path) -> None:
+    err = rejected(tmp_path, """\
+s : a X | b Y ;
+a : opt C ;
+b : D | C ;
+opt : Q | ;
+""")
+    assert "LL(1) conflict in 's' on C: 'a X' vs 'b Y'" in err
+    assert "on Q" not in err and "on D" not in err
+
+
+def test_first_follow_conflict(tmp_path: Path) -> None:
+    err = rejected(tmp_path, """\
+stmt      : IF COND THEN stmt else_part
+          | OTHER
+          ;
+else_part : ELSE stmt
+          |
+          ;
+""")
+    assert "grammar.ll:5: LL(1) conflict in 'else_part' on ELSE: 'ELSE stmt' vs ''" in err
+    assert "FIRST/FOLLOW" in err
+
+
+def test_every_conflict_reported(tmp_path: Path) -> None:
+    err = rejected(tmp_path, """\
+u : s t | ;
+s : A B | A C | D ;
+t : D | D E ;
+""")
+    lines = err.splitlines()
+    assert any("conflict in 's' on A: 'A B' vs 'A C'" in line for line in lines)
+    assert any("conflict in 't' on D: 'D' vs 'D E'" in line for line in lines)
+    assert len(lines) == 2
+
+
+def test_two_nullable_alternatives_conflict(tmp_path: Path) -> None:
+    err = rejected(tmp_path, "s : a ;\na : @x | @y ;\n")
+    assert "LL(1) conflict in 'a' on end of input: '@x' vs '@y'" in err
+
+
+@pytest.mark.parametrize(
+    ("grammar", "name", "line"),
+    [
+        ("e : e PLUS t | t ;\nt : NUM ;\n", "e", 1),
+        ("s : X ;\na : b X | Y ;\nb : c Z | W ;\nc : a Q ;\n", "a", 2),
+        ("s : opt s X | Y ;\nopt : Q | ;\n", "s", 1),
+        ("s : @act s B | C ;\n", "s", 1),
+    ],
+    ids=["direct", "indirect", "nullable-prefix", "action-prefix"],
+)
+def test_left_recursion(tmp_path: Path, grammar: str, name: str, line: int) -> None:
+    err = rejected(tmp_path, grammar)
+    assert f"grammar.ll:{line}: left recursion in rule '{name}'" in err
+    assert "conflict" not in err
+
+
+def test_indirect_left_recursion_names_cycle(tmp_path: Path) -> None:
+    err = rejected(tmp_path, "a : b X | Y ;\nb : a Z | W ;\n")
+    assert "left recursion in rule 'a': 'a' -> 'b' -> 'a'" in err
+    assert err.count("left recursion") == 1
+
+
+def test_undefined_nonterminal(tmp_path: Path) -> None:
+    err = rejected(tmp_path, "s : A t ;\nt : B\n  | C missing\n  ;\n")
+    assert "grammar.ll:3: undefined nonterminal 'missing'" in err
+
+
+def test_duplicate_rule(tmp_path: Path) -> None:
+    err = rejected(tmp_path, "s : A t ;\nt : B ;\n# again\nt : C ;\n")
+    assert "grammar.ll:4: nonterminal 't' defined twice (first definition at line 2)" in err
+
+
+@pytest.mark.parametrize(
+    ("grammar", "line", "text"),
+    [
+        ("s : A\nt : B ;\n", 2, "missing ';'"),
+        ("s : A ;\nt B ;\n", 2, "expected ':'"),
+        ("s : A ;\n\nt : B $ ;\n", 3, "unexpected character '$'"),
+        ("s : A Foo ;\n", 1, "bad symbol 'Foo'"),
+        ("s : A @Bad ;\n", 1, "bad action name"),
+        ("s : A ;\n%frob X\n", 2, "unknown directive"),
+        ("%token a\ns : A ;\n", 1, "expected a terminal name"),
+        ("s : A ;\nt : B", 2, "expected '|' or ';'"),
+        ("%token_text A nope\ns : A ;\n", 1, 'expected a "string"'),
+        ("A : B ;\n", 1, "syntax error"),
+    ],
+)
+def test_syntax_errors(tmp_path: Path, grammar: str, line: int, text: str) -> None:
+    err = rejected(tmp_path, grammar)
+    assert f"grammar.ll:{line}: " in err
+    assert text in err
+
+
+def test_bad_start_symbol(tmp_path: Path) -> None:
+    err = rejected(tmp_path, "s : A ;\n%start nothing\n")
+    assert "grammar.ll:2: start symbol 'nothing' is not defined" in err
+
+
+def test_unreachable_is_only_a_warning(tmp_path: Path) -> None:
+    result = run_llgen(tmp_path, "%start s\nx : B ;\ns : A ;\n")
+    assert result.returncode == 0
+    assert "grammar.ll:2: warning: nonterminal 'x' is unreachable from 's'" in result.stderr
+    assert "#define PARSE_START_SYMBOL 3" in (tmp_path / "gram.h").read_text()

@@ -1,0 +1,5 @@
+# error: 5 bad args
+def f(a, b):
+    return a + b
+print(f(1, 2))
+print(f(1))

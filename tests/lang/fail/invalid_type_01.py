@@ -1,0 +1,3 @@
+# error: 3 invalid type: None
+x = None
+x()

@@ -1,0 +1,4 @@
+# error: 4 invalid type: 5
+n = 5
+print(n)
+n(1)

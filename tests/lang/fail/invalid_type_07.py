@@ -1,0 +1,3 @@
+# error: 3 invalid type: 'abc'
+s = 'abc'
+s()

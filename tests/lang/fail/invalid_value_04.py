@@ -1,0 +1,3 @@
+# error: 3 invalid value: -1
+print(chr(65))
+print(chr(-1))

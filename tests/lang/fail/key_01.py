@@ -1,0 +1,4 @@
+# error: 4 key not found: 'x'
+d = {'a': 1}
+print(d['a'])
+print(d['x'])

@@ -1,0 +1,4 @@
+# error: 3 unterminated string
+print('ok')
+s = 'abc
+print(s)

@@ -1,0 +1,3 @@
+# error: 3 not in loop
+x = 1
+break

@@ -1,0 +1,3 @@
+# error: 3 Syntax error
+l = [1, 2]
+s = [x for x in l]

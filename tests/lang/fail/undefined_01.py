@@ -1,0 +1,4 @@
+# error: 4 undefined: x
+a = 1
+print(a)
+print(x)

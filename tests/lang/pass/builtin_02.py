@@ -1,0 +1,13 @@
+# round: half to even and round(x, n)
+for v in [0.5, 1.5, 2.5, 3.5, -0.5, -1.5, -2.5, 2.4, 2.6, -2.6, 7]:
+    print(v, round(v))
+print(round(3.14159, 2))
+print(round(2.71828, 3))
+print(round(1.25, 1), round(1.35, 1), round(-1.25, 1))
+print(round(0.125, 2), round(0.375, 2))
+print(round(123.456, 1))
+print(round(10.75, 1))
+print(round(-0.75, 1))
+print(round(5, 2))
+x = round(2.5) + round(3.5)
+print(x)

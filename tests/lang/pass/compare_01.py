@@ -1,0 +1,17 @@
+# comparisons print True/False
+print(1 < 2, 2 < 1, 1 <= 1, 1 >= 2)
+print(3 == 3, 3 != 3, 3 != 4)
+print(1 == 1.0, 0.5 < 1)
+print('a' < 'b', 'abc' < 'abd', 'ab' < 'abc', '' < 'a')
+print('b' > 'abc', 'Z' < 'a')
+print('x' == 'x', 'x' == 'y', 'x' != 'y')
+print(1 == 'a', 'a' != 1)
+print(None == None, None != None)
+print([1, 2] == [1, 2], [1, 2] != [1, 3])
+print((1, 2) == (1, 2), (1,) == (1,))
+print(True == 1, False == 0)
+print(True + True)
+print(-1 < 0 < 1)
+x = 5
+print(x > 3, x < 3)
+print(not x > 3)

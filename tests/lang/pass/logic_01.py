@@ -1,0 +1,23 @@
+# and/or return operands; not returns booleans
+print(1 and 2)
+print(0 and 2)
+print(1 or 2)
+print(0 or 2)
+print(0 or 0)
+print(None or 'x')
+print('' or 'empty')
+print('a' and 'b')
+print([] or [1])
+print([0] and 'yes')
+print(None and 1)
+print(not 0, not 1, not '', not 'a', not [], not [0], not None)
+print(not not 5)
+print(1 and 0 or 3)
+print(0 or 1 and 2)
+print(1 or 0 and 0)
+print(not 1 == 2)
+print(not 1 and 0)
+print((not 1) or 7)
+x = 0
+y = x or 10
+print(y)

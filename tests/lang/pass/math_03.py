@@ -1,0 +1,16 @@
+# isclose and identities
+import math
+print(math.isclose(1, 1.0000001))
+print(math.isclose(1, 1.1))
+print(math.isclose(1, 1.1, rel_tol=0.2))
+print(math.isclose(0, 0.001, abs_tol=0.01))
+print(math.isclose(0, 0.001))
+print(math.isclose(math.sin(math.pi / 6), 0.5, rel_tol=0.0001))
+print(math.isclose(math.sin(0.7) ** 2 + math.cos(0.7) ** 2, 1, rel_tol=0.0001))
+print(math.isclose(math.exp(math.log(5)), 5, rel_tol=0.0001))
+print(math.isclose(math.sqrt(2) ** 2, 2, rel_tol=0.0001))
+print(math.isclose(math.tau, 2 * math.pi))
+print(math.sin(0) == 0, math.cos(0) == 1, math.exp(0) == 1, math.log(1) == 0)
+print(math.gamma(5) == 24, math.factorial(4) == 24)
+print(math.floor(math.log2(1024) + 0.5), math.floor(math.log10(1000) + 0.5))
+print(math.erf(0) == 0, math.erfc(0) == 1)

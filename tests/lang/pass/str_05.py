@@ -1,0 +1,21 @@
+# escapes and adjacent literal concatenation
+print('a\tb')
+print('line1\nline2')
+print('back\\slash')
+print('it\'s')
+print("say \"hi\"")
+print("it's")
+print('\x41\x42\x43')
+print('\x61bc')
+print(len('\n\t\x41'))
+print(ord('\n'), ord('\t'), ord('\x7e'))
+print('abc' 'def')
+print('one' "two" 'three')
+s = ('implicit '
+     'joining '
+     'works')
+print(s)
+print(len('a' 'b' 'c'))
+print('\x30' == '0')
+print('tab\there' 'x')
+print('cr\r' == 'cr' + chr(13))

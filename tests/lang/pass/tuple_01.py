@@ -1,0 +1,21 @@
+# tuple literals and printing
+print(())
+print((1,))
+print((1, 2))
+print((1, 2,))
+print(('a', 'b'))
+t = 1, 2
+print(t)
+u = 3,
+print(u, len(u))
+print(len(()), len((1, 2, 3)))
+print((1))
+print(((1,),))
+print((1, (2, (3,))))
+print((None, True, 'x', [1]))
+e = ()
+print(e == (), len(e))
+v = (5, 6, 7)
+print(v[0], v[-1], v[1:], v[::-1])
+print(v[1:2])
+print(v[5:])

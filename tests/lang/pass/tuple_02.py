@@ -1,0 +1,17 @@
+# tuple comparison, concatenation, membership
+print((1, 2) == (1, 2), (1, 2) != (2, 1))
+print((1, 2) < (1, 3), (1, 2) < (1, 2, 0), () < (0,))
+print((2,) > (1, 9))
+print(('a', 1) < ('a', 2), ('b',) > ('a', 'z'))
+print((1, 2) + (3,))
+print((1, 2) * 2, (1,) * 0)
+print(2 in (1, 2, 3), 5 not in (1, 2, 3))
+print((1, 2) in [(1, 2), (3, 4)])
+t = (1, 2)
+t += (3,)
+print(t)
+a = (1, 2)
+b = a
+a = a + (9,)
+print(a, b)
+print((1, 2) <= (1, 2), (1, 2) >= (1, 3))
