@@ -888,6 +888,7 @@ void comp_action(uint8_t action)
 	case ACT_string_more:
 		a = read_u16(u->last_op + 1);
 		v = val_binop(OP_ADD, ((value_t *)raw(R_CONSTS))[a], comp_tok.val);
+		gc_barrier(((value_t *)raw(R_CONSTS))[a]);
 		((value_t *)raw(R_CONSTS))[a] = v;
 		break;
 	case ACT_none:

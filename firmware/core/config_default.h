@@ -4,9 +4,24 @@
 #ifndef SNEK_CONFIG_DEFAULT_H
 #define SNEK_CONFIG_DEFAULT_H
 
+/* 16-bit lengths on small chips. */
+#ifndef SNEK_SMALL
+#define SNEK_SMALL (0)
+#endif
+
 /* Bytes in the heap pool (objects, code, strings). */
 #ifndef SNEK_POOL_SIZE
 #define SNEK_POOL_SIZE (1024)
+#endif
+
+/* Objects start on multiples of this many bytes; references count in
+ * these units, so the pool can be 2^20 of them. */
+#ifndef SNEK_GRANULE
+#if SNEK_SMALL
+#define SNEK_GRANULE (2)
+#else
+#define SNEK_GRANULE (4)
+#endif
 #endif
 
 /* Values on the VM stack (locals, temporaries, call frames). */
@@ -44,7 +59,8 @@
 #define SNEK_FORWARD_MAX (16)
 #endif
 
-/* Collect on every allocation (debug builds). */
+/* Debug builds: 1 = a full collection on every allocation, 2 = an
+ * incremental cycle always running. Both check every reference after. */
 #ifndef SNEK_GC_STRESS
 #define SNEK_GC_STRESS (0)
 #endif
@@ -52,11 +68,6 @@
 /* Computed-goto dispatch (GCC hosts); 0 uses a switch. */
 #ifndef SNEK_COMPUTED_GOTO
 #define SNEK_COMPUTED_GOTO (0)
-#endif
-
-/* 16-bit lengths on small chips. */
-#ifndef SNEK_SMALL
-#define SNEK_SMALL (0)
 #endif
 
 #ifndef SNEK_MATH

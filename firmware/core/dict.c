@@ -119,6 +119,7 @@ static void rebuild(value_t dv, snek_len_t cap)
 	}
 	for (i = 2 * n; i < 2 * cap; i++)
 		e->v[i] = VAL_NONE;
+	gc_barrier(d->entries);
 	d->entries = gc_ref(TAG_BLOCK, e);
 	d->index = gc_ref(TAG_BLOCK, ix);
 	d->cap = cap;
@@ -139,6 +140,7 @@ void dict_set(value_t dv, value_t key, value_t v)
 	if (d->cap) {
 		probe(d, key, h, &entry);
 		if (entry) {
+			gc_barrier(block_ptr(d->entries)[2 * entry - 1]);
 			block_ptr(d->entries)[2 * entry - 1] = v;
 			return;
 		}
@@ -178,6 +180,8 @@ bool dict_del(value_t dv, value_t key)
 	if (!entry)
 		return false;
 	e = block_ptr(d->entries);
+	gc_barrier(e[2 * entry - 2]);
+	gc_barrier(e[2 * entry - 1]);
 	e[2 * entry - 2] = VAL_DELETED;
 	e[2 * entry - 1] = VAL_NONE;
 	d->len--;

@@ -1,29 +1,51 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The collector: mark from the roots with a bounded explicit stack (never
- * the C stack), then slide live objects down to the bottom of the pool.
+/* The collector: incremental mark-sweep, with compaction as the last resort.
  *
  * Objects sit one after another from the bottom of the pool up to `top`;
  * each header holds its size, so the heap can be walked in address order.
- * Allocation bumps `top`. When the pool is full the collector marks what is
- * reachable and compacts: forwarding addresses for a run of live objects go
- * into a fixed table, every reference into that run is rewritten, then the
- * run is moved down; repeat until the heap is walked. */
+ *
+ * Ordinary allocation takes a hole from the free list or bumps `top`, and
+ * pays for it with a bounded step of collection work: a cycle marks from a
+ * snapshot of the roots (a deletion barrier, gc_barrier, keeps the snapshot
+ * whole while programs overwrite references), then sweeps dead objects into
+ * holes. Marking uses a bounded explicit stack, never the C stack; when it
+ * overflows, marked objects are rescanned. Only when no hole fits and `top`
+ * cannot move does one allocation pay for a full collection: mark, then
+ * slide live objects down (compaction), which also mends fragmentation. */
 #include "snek.h"
 
-uint8_t gc_pool[SNEK_POOL_SIZE] __attribute__((aligned(4)));
+uint8_t gc_pool[SNEK_POOL_SIZE] __attribute__((aligned(8)));
 value_t gc_temp[GC_TEMP_MAX];
 uint8_t gc_ntemp;
+struct gc_stats gc_stats;
 
 /* The first granule stays unused so that no reference has payload 0. */
 #define HEAP_START SNEK_GRANULE
+#define NONE ((snek_len_t)0)
 static snek_len_t top = HEAP_START;
 
+/* A hole: a free object on the free list. */
+struct hole {
+	gc_hdr_t hdr;
+	snek_len_t next;
+};
+#define MIN_SIZE ((sizeof(struct hole) + SNEK_GRANULE - 1) & ~(SNEK_GRANULE - 1))
+
+static snek_len_t free_list;
+
+enum { IDLE, MARK, SWEEP };
+static uint8_t phase;
+static snek_len_t sweep_at, last_hole, rescan_at;
+
 static inline gc_hdr_t *hdr_at(snek_len_t off) { return (gc_hdr_t *)(gc_pool + off); }
+static inline struct hole *hole_at(snek_len_t off) { return (struct hole *)(gc_pool + off); }
 
 void gc_init(void)
 {
 	top = HEAP_START;
 	gc_ntemp = 0;
+	free_list = NONE;
+	phase = IDLE;
 }
 
 /* Call fn on every value slot inside the object at p. */
@@ -75,6 +97,12 @@ static void for_each_root(void (*fn)(value_t *))
 		fn(v);
 }
 
+#if SNEK_GC_STRESS
+static void verify(bool compacted);
+#else
+#define verify(compacted) ((void)0)
+#endif
+
 /* Marking. */
 
 static snek_len_t mark_stack[SNEK_MARK_STACK];
@@ -97,29 +125,103 @@ static void mark_slot(value_t *v)
 		mark_overflow = true;
 }
 
-static void mark_drain(void)
+static void mark_begin(void)
 {
-	while (mark_sp)
-		for_each_slot(gc_pool + mark_stack[--mark_sp], mark_slot);
+	mark_sp = 0;
+	mark_overflow = false;
+	rescan_at = NONE;
+	for_each_root(mark_slot);
 }
 
-/* After an overflow some marked objects were never scanned: rescan every
- * marked object until a whole pass overflows no more. */
-static void mark_all(void)
+/* One unit of marking work; false when marking is complete. Gray objects
+ * come off the stack; after an overflow, a pass over the heap rescans
+ * every marked object (it may overflow again: then another pass). */
+static bool mark_step(void)
 {
 	snek_len_t off;
 
-	mark_sp = 0;
-	mark_overflow = false;
-	for_each_root(mark_slot);
-	mark_drain();
-	while (mark_overflow) {
+	if (mark_sp) {
+		for_each_slot(gc_pool + mark_stack[--mark_sp], mark_slot);
+		return true;
+	}
+	if (rescan_at != NONE) {
+		if (rescan_at >= top) {
+			rescan_at = NONE;
+			return true;
+		}
+		off = rescan_at;
+		rescan_at += GC_HDR_SIZE(*hdr_at(off));
+		if (*hdr_at(off) & GC_HDR_MARK)
+			for_each_slot(gc_pool + off, mark_slot);
+		return true;
+	}
+	if (mark_overflow) {
 		mark_overflow = false;
-		for (off = HEAP_START; off < top; off += GC_HDR_SIZE(*hdr_at(off))) {
-			if (*hdr_at(off) & GC_HDR_MARK) {
-				for_each_slot(gc_pool + off, mark_slot);
-				mark_drain();
-			}
+		rescan_at = HEAP_START;
+		return true;
+	}
+	return false;
+}
+
+void gc_barrier(value_t old)
+{
+	if (phase == MARK)
+		mark_slot(&old);
+}
+
+/* Sweeping: dead objects become holes, neighbouring holes merge. */
+
+static void sweep_begin(void)
+{
+	phase = SWEEP;
+	sweep_at = HEAP_START;
+	last_hole = NONE;
+	free_list = NONE;
+}
+
+static bool sweep_step(void)
+{
+	gc_hdr_t *h;
+	snek_len_t size;
+
+	if (sweep_at >= top) {
+		/* A hole at the very top goes back to the bump area. */
+		if (last_hole != NONE && last_hole == free_list &&
+		    last_hole + GC_HDR_SIZE(*hdr_at(last_hole)) == top) {
+			free_list = hole_at(last_hole)->next;
+			top = last_hole;
+		}
+		return false;
+	}
+	h = hdr_at(sweep_at);
+	size = GC_HDR_SIZE(*h);
+	if (*h & GC_HDR_MARK) {
+		*h &= (gc_hdr_t)~GC_HDR_MARK;
+		last_hole = NONE;
+	} else if (last_hole != NONE && last_hole + GC_HDR_SIZE(*hdr_at(last_hole)) == sweep_at) {
+		*hdr_at(last_hole) = GC_HDR(GC_FREE, GC_HDR_SIZE(*hdr_at(last_hole)) + size);
+	} else {
+		*h = GC_HDR(GC_FREE, size);
+		hole_at(sweep_at)->next = free_list;
+		free_list = sweep_at;
+		last_hole = sweep_at;
+		gc_stats.holes++;
+	}
+	sweep_at += size;
+	return true;
+}
+
+/* Do up to `work` units of the current cycle. */
+static void gc_step(uint32_t work)
+{
+	while (work--) {
+		if (phase == MARK && !mark_step())
+			sweep_begin();
+		else if (phase == SWEEP && !sweep_step()) {
+			phase = IDLE;
+			gc_stats.cycles++;
+			verify(false);
+			return;
 		}
 	}
 }
@@ -200,8 +302,8 @@ static void compact(void)
 }
 
 #if SNEK_GC_STRESS
-/* Debug builds check after every collection that each reference points at
- * the start of an object, so a stale reference fails at once. */
+/* Debug builds check that every reference points at the start of a live
+ * object, after every full collection and every finished cycle. */
 static uint8_t starts[SNEK_POOL_SIZE / SNEK_GRANULE / 8 + 1];
 
 static void verify_slot(value_t *v)
@@ -215,26 +317,38 @@ static void verify_slot(value_t *v)
 		__builtin_trap();
 }
 
-static void verify(void)
+static void verify(bool compacted)
 {
 	snek_len_t off;
 
 	memset(starts, 0, sizeof starts);
 	for (off = HEAP_START; off < top; off += GC_HDR_SIZE(*hdr_at(off)))
-		starts[off / SNEK_GRANULE / 8] |= (uint8_t)(1 << (off / SNEK_GRANULE % 8));
+		if (GC_HDR_TYPE(*hdr_at(off)) != GC_FREE)
+			starts[off / SNEK_GRANULE / 8] |= (uint8_t)(1 << (off / SNEK_GRANULE % 8));
 	for_each_root(verify_slot);
-	for (off = HEAP_START; off < top; off += GC_HDR_SIZE(*hdr_at(off)))
+	for (off = HEAP_START; off < top; off += GC_HDR_SIZE(*hdr_at(off))) {
+		if (compacted && GC_HDR_TYPE(*hdr_at(off)) == GC_FREE)
+			__builtin_trap();
 		for_each_slot(gc_pool + off, verify_slot);
+	}
 }
-#else
-#define verify() ((void)0)
 #endif
 
 void gc_collect(void)
 {
-	mark_all();
+	snek_len_t off;
+
+	/* Abandon any cycle: marks from it would hide unscanned objects. */
+	for (off = HEAP_START; off < top; off += GC_HDR_SIZE(*hdr_at(off)))
+		*hdr_at(off) &= (gc_hdr_t)~GC_HDR_MARK;
+	phase = IDLE;
+	free_list = NONE;
+	mark_begin();
+	while (mark_step())
+		;
 	compact();
-	verify();
+	gc_stats.full++;
+	verify(true);
 }
 
 snek_len_t gc_free_bytes(void)
@@ -243,19 +357,73 @@ snek_len_t gc_free_bytes(void)
 	return SNEK_POOL_SIZE - top;
 }
 
+/* First fit from the free list. A hole is used whole only when it fits
+ * exactly (callers size blocks by their headers), otherwise its end is cut. */
+static uint8_t *take_hole(snek_len_t size)
+{
+	snek_len_t *link = &free_list, off, hsize;
+
+	while ((off = *link) != NONE) {
+		hsize = GC_HDR_SIZE(*hdr_at(off));
+		if (hsize == size) {
+			*link = hole_at(off)->next;
+			if (off == last_hole)
+				last_hole = NONE;
+			return gc_pool + off;
+		}
+		if (hsize >= size + MIN_SIZE) {
+			*hdr_at(off) = GC_HDR(GC_FREE, hsize - size);
+			return gc_pool + off + hsize - size;
+		}
+		link = &hole_at(off)->next;
+	}
+	return NULL;
+}
+
+static uint8_t *bump(snek_len_t size)
+{
+	uint8_t *p;
+
+	if (size > SNEK_POOL_SIZE - top)
+		return NULL;
+	p = gc_pool + top;
+	top += size;
+	return p;
+}
+
 void *gc_alloc(uint8_t type, snek_len_t bytes)
 {
 	snek_len_t size = (bytes + SNEK_GRANULE - 1) & ~(snek_len_t)(SNEK_GRANULE - 1);
 	uint8_t *p;
 
-	if (SNEK_GC_STRESS || size > SNEK_POOL_SIZE - top) {
+	if (size < bytes)
+		err_raise(ERR_NO_MEMORY);
+	if (size < MIN_SIZE)
+		size = MIN_SIZE;
+	if (SNEK_GC_STRESS == 1)
 		gc_collect();
-		if (size > SNEK_POOL_SIZE - top || size < bytes)
+	/* Pay for the allocation with collection work, starting a cycle
+	 * when the bump area runs low. */
+	if (phase == IDLE && (SNEK_GC_STRESS == 2 || SNEK_POOL_SIZE - top < SNEK_POOL_SIZE / 4)) {
+		phase = MARK;
+		mark_begin();
+	}
+	if (phase != IDLE)
+		gc_step(SNEK_GC_STRESS == 2 ? 4 : 16 + 2 * (uint32_t)(size / SNEK_GRANULE));
+	p = take_hole(size);
+	if (!p)
+		p = bump(size);
+	if (!p) {
+		gc_collect();
+		p = bump(size);
+		if (!p)
 			err_raise(ERR_NO_MEMORY);
 	}
-	p = gc_pool + top;
-	top += size;
 	memset(p, 0, size);
 	*(gc_hdr_t *)p = GC_HDR(type, size);
+	/* New objects are black while marking, and above the sweeper. */
+	if (phase == MARK || (phase == SWEEP && (snek_len_t)(p - gc_pool) >= sweep_at))
+		*(gc_hdr_t *)p |= GC_HDR_MARK;
+	gc_stats.allocs++;
 	return p;
 }

@@ -8,11 +8,9 @@
 #if SNEK_SMALL
 typedef uint16_t snek_len_t;
 typedef uint16_t gc_hdr_t;
-#define SNEK_GRANULE 2
 #else
 typedef uint32_t snek_len_t;
 typedef uint32_t gc_hdr_t;
-#define SNEK_GRANULE 4
 #endif
 
 /* Object kinds as the collector sees them (the value tag says it again for
@@ -55,6 +53,19 @@ void *gc_alloc(uint8_t type, snek_len_t bytes);
 
 /* Collect now: full mark, then compaction. */
 void gc_collect(void);
+
+/* Call with the reference an object is about to lose (an overwritten or
+ * removed slot): while a cycle marks, it keeps the snapshot whole. */
+void gc_barrier(value_t old);
+
+/* What the collector has done, for tests and size reports. */
+struct gc_stats {
+	uint32_t allocs; /* allocations */
+	uint32_t cycles; /* incremental cycles finished */
+	uint32_t full;   /* full (compacting) collections */
+	uint32_t holes;  /* holes made by sweeping */
+};
+extern struct gc_stats gc_stats;
 
 /* Bytes free after a full collection. */
 snek_len_t gc_free_bytes(void);

@@ -51,9 +51,10 @@ static void block_grow(value_t *root, uint16_t n)
 	b = gc_alloc(GC_VALUES, (snek_len_t)(sizeof(gc_hdr_t) + cap * sizeof(value_t)));
 	if (old)
 		memcpy(b->v, block_ptr(*root), old * sizeof(value_t));
-	for (i = old; i < cap; i++)
-		b->v[i] = VAL_UNSET;
 	*root = gc_ref(TAG_BLOCK, b);
+	/* The block may be a little larger than asked: unset every slot. */
+	for (i = old; i < block_count(*root); i++)
+		b->v[i] = VAL_UNSET;
 }
 
 uint16_t name_intern(const char *s, uint8_t len)
@@ -159,6 +160,7 @@ void global_set(uint16_t id, value_t v)
 		id = (uint16_t)(id - NAME_BUILTIN_COUNT);
 		if (id >= block_count(global_vals))
 			block_grow(&global_vals, (uint16_t)(id + 1));
+		gc_barrier(block_ptr(global_vals)[id]);
 		block_ptr(global_vals)[id] = GC_POP();
 		return;
 	}
@@ -172,6 +174,7 @@ void global_set(uint16_t id, value_t v)
 		block_ptr(global_shadow)[i] = VAL_INT(id);
 		s = &block_ptr(global_shadow)[i + 1];
 	}
+	gc_barrier(*s);
 	*s = GC_POP();
 }
 
@@ -182,11 +185,13 @@ bool global_del(uint16_t id)
 	if (id < NAME_BUILTIN_COUNT) {
 		if (global_shadow == VAL_NONE || !(s = shadow_slot(id)) || *s == VAL_UNSET)
 			return false;
+		gc_barrier(*s);
 		*s = VAL_UNSET;
 		return true;
 	}
 	if (global_get(id) == VAL_UNSET)
 		return false;
+	gc_barrier(block_ptr(global_vals)[id - NAME_BUILTIN_COUNT]);
 	block_ptr(global_vals)[id - NAME_BUILTIN_COUNT] = VAL_UNSET;
 	return true;
 }

@@ -421,6 +421,19 @@ uint8_t num_repr(char *buf, float f)
 			put_str(&o, "inf");
 			return (uint8_t) finish(&o);
 		}
+		/* Fast path: integers up to 2^24 are exact, and their digits
+		 * are the shortest form. */
+		if (mag <= 0x4B800000 && (f == (float)(int32_t)f)) {
+			char digits[9];
+			uint32_t n = (uint32_t)(f < 0 ? -f : f);
+			uint8_t k = 0;
+			do
+				digits[k++] = (char)('0' + n % 10);
+			while ((n /= 10));
+			while (k)
+				put(&o, digits[--k]);
+			return (uint8_t) finish(&o);
+		}
 		dec_exact(&x, mag);
 		/* Shortest first; at each length the nearest decimal wins,
 		 * else the one on the other side of the value may still fit */

@@ -94,6 +94,7 @@ static void list_reserve(value_t list, snek_len_t n)
 	l = list_ptr(list);
 	if (l->len)
 		memcpy(block_ptr(items), block_ptr(l->items), l->len * sizeof(value_t));
+	gc_barrier(l->items);
 	l->items = items;
 	l->cap = cap;
 }
@@ -385,7 +386,9 @@ void val_store(value_t c, value_t i, value_t v)
 
 	if (VAL_IS(c, TAG_LIST)) {
 		items = seq_items(c, &n);
-		items[seq_index(i, n)] = v;
+		n = seq_index(i, n);
+		gc_barrier(items[n]);
+		items[n] = v;
 		return;
 	}
 	if (VAL_IS(c, TAG_DICT))
@@ -401,6 +404,7 @@ void val_delete(value_t c, value_t i)
 	if (VAL_IS(c, TAG_LIST)) {
 		items = seq_items(c, &n);
 		k = seq_index(i, n);
+		gc_barrier(items[k]);
 		memmove(&items[k], &items[k + 1], (n - k - 1) * sizeof(value_t));
 		items[n - 1] = VAL_NONE;
 		list_ptr(c)->len--;
@@ -572,6 +576,7 @@ static value_t extend(value_t list, value_t b)
 			v = seq_items(b, &n)[i];
 		}
 		l = list_ptr(list);
+		gc_barrier(block_ptr(l->items)[l->len]);
 		block_ptr(l->items)[l->len++] = v;
 	}
 	return list;

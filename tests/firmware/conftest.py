@@ -8,7 +8,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 FIRMWARE = ROOT / 'firmware'
-VARIANTS = ('posix', 'posix-gcstress', 'posix-asan')
+VARIANTS = ('posix', 'posix-gcstress', 'posix-gcincr', 'posix-asan')
 
 
 @pytest.fixture(scope='session')

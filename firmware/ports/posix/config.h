@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The host build: the test bed and the IDE's simulator. */
-#define SNEK_POOL_SIZE (4u * 1024 * 1024 - 64)
+#define SNEK_GRANULE (8)
+#define SNEK_POOL_SIZE (8u * 1024 * 1024 - 64)
 #define SNEK_STACK_SIZE (64 * 1024)
 #define SNEK_PARSE_STACK (4096)
 #define SNEK_COMP_STACK (1024)

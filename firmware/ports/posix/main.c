@@ -58,11 +58,21 @@ void hal_exit(int status)
 	exit(status);
 }
 
+/* SNEK_GC_STATS=1 in the environment: what the collector did, at exit. */
+static void print_gc_stats(void)
+{
+	fprintf(stderr, "gc: %lu allocations, %lu incremental cycles, %lu full collections, %lu holes\n",
+		(unsigned long)gc_stats.allocs, (unsigned long)gc_stats.cycles,
+		(unsigned long)gc_stats.full, (unsigned long)gc_stats.holes);
+}
+
 int main(int argc, char **argv)
 {
 	bool ok;
 
 	clock_gettime(CLOCK_MONOTONIC, &start);
+	if (getenv("SNEK_GC_STATS"))
+		atexit(print_gc_stats);
 	random_init((uint32_t)time(NULL));
 	source = stdin;
 	lex_interactive = true;
