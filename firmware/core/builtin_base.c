@@ -168,12 +168,14 @@ value_t builtin_input(uint8_t nargs, value_t *args)
 	hal_flush();
 	line = list_new(0);
 	GC_PUSH(line);
-	while ((c = hal_input_getc()) >= 0 && c != '\n') {
+	while ((c = console_getc()) >= 0 && c != '\n') {
 		if (c == '\r')
 			continue;
 		list_append(GC_TEMP(0), val_from_num((float)(uint8_t)c));
 	}
 	line = GC_POP();
+	if (c == CONSOLE_INTR)
+		err_interrupt();
 	{
 		snek_len_t n, i;
 		value_t s;

@@ -10,6 +10,7 @@ value_t builtin_sleep(uint8_t nargs, value_t *args)
 	if (s > 0) {
 		hal_flush();
 		hal_sleep(s);
+		console_check_interrupt();
 	}
 	return VAL_NONE;
 }

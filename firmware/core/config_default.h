@@ -86,6 +86,27 @@
 #define SNEK_EXIT (0)
 #endif
 
+/* Bytes the console holds between reads (a power of two). */
+#ifndef SNEK_CONSOLE_RING
+#define SNEK_CONSOLE_RING (64)
+#endif
+
+/* Echo typed bytes back until ^N (boards); the host starts silent. */
+#ifndef SNEK_CONSOLE_ECHO
+#define SNEK_CONSOLE_ECHO (1)
+#endif
+
+/* Bytes of program storage (EEPROM or flash) when the port has it. */
+#ifndef SNEK_STORAGE
+#define SNEK_STORAGE (1)
+#endif
+
+/* Called at every backward jump and call: a port may look for ^C here
+ * (or, fuzzing, count steps) and set vm_interrupt. */
+#ifndef SNEK_POLL
+#define SNEK_POLL() ((void)0)
+#endif
+
 /* Flash-resident tables: ports with separate program memory override these. */
 #ifndef SNEK_ROM
 #define SNEK_ROM

@@ -107,7 +107,20 @@ __attribute__((noreturn)) static void raise_with(const char *fmt, va_list ap)
 	print_char('\n');
 	print_to(SINK_OUT);
 	hal_flush();
-	longjmp(*err_catch, 1);
+	longjmp(*err_catch, ERR_RAISED);
+}
+
+void err_interrupt(void)
+{
+	print_to(SINK_OUT);
+	print_cstr("^C\n");
+	hal_flush();
+	longjmp(*err_catch, ERR_RAISED);
+}
+
+void err_reset(void)
+{
+	longjmp(*err_catch, ERR_RESET);
 }
 
 void err_format(const char *fmt, ...)

@@ -9,7 +9,7 @@
 
 /* Where the top level catches errors. */
 extern jmp_buf *err_catch;
-#define ERR_TRY(buf) (err_catch = &(buf), setjmp(buf) == 0)
+#define ERR_TRY(buf, why) (err_catch = &(buf), ((why) = setjmp(buf)) == 0)
 
 /* Fixed messages, shared by every raise site. */
 enum err_code {
@@ -25,6 +25,16 @@ enum err_code {
 	ERR_TOO_BIG,
 	ERR_RANGE,
 };
+
+/* Unwind after ^C: the console shows ^C and a fresh prompt. */
+__attribute__((noreturn)) void err_interrupt(void);
+
+/* Unwind to the port's boot: reset() on the host. */
+__attribute__((noreturn)) void err_reset(void);
+
+/* setjmp's answers at ERR_TRY. */
+#define ERR_RAISED 1
+#define ERR_RESET 2
 
 /* Raise a fixed message. */
 __attribute__((noreturn)) void err_raise(uint8_t code);

@@ -4,6 +4,7 @@
 #define SNEK_HAL_H
 
 #include <stdint.h>
+#include <stdbool.h>
 
 /* Console output. */
 void hal_putc(char c);
@@ -12,11 +13,18 @@ void hal_flush(void);
 /* Error output: the console on boards, stderr when the host runs a file. */
 void hal_err_putc(char c);
 
-/* Next byte of program text, or -1 at the end. */
-int hal_getc(void);
+/* Block until a console byte has been handed to console_rx; false at
+ * the end of input. */
+bool hal_console_wait(void);
 
-/* Next byte typed at the console, for input(); -1 at the end. */
-int hal_input_getc(void);
+/* Program storage: size in bytes, read one byte, and replace the stored
+ * program with len bytes followed by 0xFF (the caller checks the size). */
+uint16_t hal_storage_size(void);
+uint8_t hal_storage_read(uint16_t addr);
+void hal_storage_write(const uint8_t *data, uint16_t len);
+
+/* Program text from a host file (ports without files return -1). */
+int hal_file_getc(void);
 
 /* Seconds since start, and sleeping. */
 float hal_monotonic(void);

@@ -5,6 +5,7 @@
 
 struct token lex_tok;
 uint16_t lex_line;
+uint8_t lex_source;
 bool lex_interactive;
 bool lex_main_prompt;
 value_t lex_buf;
@@ -19,6 +20,8 @@ static uint8_t nindent;
 static uint8_t dedents;         /* DEDENT tokens still owed */
 static bool at_eof;
 static bool mid_line;            /* read part of a line */
+static bool after_cr;            /* \r\n is one newline */
+static uint16_t storage_at;
 
 static int16_t get(void);
 
@@ -29,15 +32,50 @@ void lex_init(void)
 	lex_reset();
 }
 
+void lex_set_source(uint8_t source)
+{
+	lex_source = source;
+	lex_interactive = source == SOURCE_CONSOLE;
+	storage_at = 0;
+	lex_line = 1;
+	lex_reset();
+}
+
 void lex_recover(void)
 {
 	int16_t c = peeked;
 
+	/* An error in the stored program ends it: over to the console. */
+	if (lex_source == SOURCE_STORAGE) {
+		lex_set_source(SOURCE_CONSOLE);
+		return;
+	}
 	if (c == NO_CHAR && mid_line && !at_eof)
 		c = get();
 	while (c >= 0 && c != '\n')
 		c = get();
 	lex_reset();
+}
+
+static int16_t source_getc(void)
+{
+	int16_t c;
+
+	switch (lex_source) {
+	case SOURCE_CONSOLE:
+		c = console_getc();
+		if (c == CONSOLE_INTR) {
+			mid_line = false;
+			err_interrupt();
+		}
+		return c;
+	case SOURCE_FILE:
+		return (int16_t)hal_file_getc();
+	}
+	if (storage_at >= hal_storage_size())
+		return -1;
+	c = hal_storage_read(storage_at++);
+	return c == 0xFF ? -1 : c;
 }
 
 void lex_reset(void)
@@ -69,7 +107,10 @@ static int16_t get(void)
 		hal_flush();
 	}
 	need_prompt = false;
-	c = (int16_t)hal_getc();
+	c = source_getc();
+	if (c == '\n' && after_cr)
+		c = source_getc();
+	after_cr = c == '\r';
 	err_line = lex_line;
 	if (c == '\r')
 		c = '\n';
@@ -95,31 +136,12 @@ static uint16_t line_of_newline(void)
 	return at_eof ? lex_line : (uint16_t)(lex_line - 1);
 }
 
-/* Growable byte buffer in the heap for strings and names. */
+/* Strings and numbers are read into lex_buf. */
 static snek_len_t buf_len;
-
-static void buf_add(char c)
-{
-	struct snek_raw *b;
-	snek_len_t cap = 0;
-
-	if (lex_buf != VAL_NONE)
-		cap = GC_HDR_SIZE(*(gc_hdr_t *)gc_ptr(lex_buf)) - sizeof(gc_hdr_t);
-	if (buf_len >= cap) {
-		snek_len_t ncap = cap ? cap + cap / 2 : 32;
-		if (ncap < cap)
-			err_raise(ERR_NO_MEMORY);
-		b = gc_alloc(GC_RAW, sizeof(gc_hdr_t) + ncap);
-		if (lex_buf != VAL_NONE)
-			memcpy(b->b, ((struct snek_raw *)gc_ptr(lex_buf))->b, buf_len);
-		lex_buf = gc_ref(TAG_BLOCK, b);
-	}
-	((struct snek_raw *)gc_ptr(lex_buf))->b[buf_len++] = c;
-}
 
 static const char *buf_text(void)
 {
-	return (const char *)((struct snek_raw *)gc_ptr(lex_buf))->b;
+	return (const char *)BUF_BYTES(lex_buf);
 }
 
 static bool is_name_start(int16_t c)
@@ -184,13 +206,13 @@ static void lex_number(int16_t c)
 	buf_len = 0;
 	while (is_digit(c) || c == '.' || c == '_' || c == 'e' || c == 'E' ||
 	       ((c == '+' || c == '-') && (prev == 'e' || prev == 'E'))) {
-		buf_add((char)c);
+		buf_add(&lex_buf, &buf_len, (char)c);
 		prev = c;
 		c = get();
 	}
 	unget(c);
 	if (!num_parse(buf_text(), buf_len, &f, NUM_PARSE_UNDERSCORE)) {
-		buf_add('\0');
+		buf_add(&lex_buf, &buf_len, '\0');
 		err_format("Syntax error at \"%s\".", buf_text());
 	}
 	set(TOK_NUMBER, 0);
@@ -237,7 +259,7 @@ static void lex_string(int16_t quote)
 					err_raise(ERR_STRING);
 			}
 		}
-		buf_add((char)c);
+		buf_add(&lex_buf, &buf_len, (char)c);
 	}
 	set(TOK_STRING, 0);
 	lex_tok.val = str_from_raw(&lex_buf, buf_len);
@@ -407,6 +429,10 @@ void lex_next(void)
 			if (nindent) {
 				dedents = nindent;
 				nindent = 0;
+				continue;
+			}
+			if (lex_source == SOURCE_STORAGE) {
+				lex_set_source(SOURCE_CONSOLE);
 				continue;
 			}
 			return set(TOK_END, 0);

@@ -19,8 +19,15 @@ extern struct token lex_tok;
 /* Line of the character being read. */
 extern uint16_t lex_line;
 
-/* Interactive input: prompts, and a blank line ends a block. */
+/* Where program text comes from. The console is interactive: prompts,
+ * and a blank line ends a block. */
+enum lex_source { SOURCE_CONSOLE, SOURCE_FILE, SOURCE_STORAGE };
+extern uint8_t lex_source;
 extern bool lex_interactive;
+
+/* Read from here on. The stored program hands over to the console at
+ * its end, as at boot. */
+void lex_set_source(uint8_t source);
 
 /* Set by the parser: the next line starts a new statement ("> "). */
 extern bool lex_main_prompt;

@@ -47,6 +47,25 @@ value_t str_from_raw(const value_t *raw, snek_len_t len)
 	return v;
 }
 
+void buf_add(value_t *buf, snek_len_t *len, char c)
+{
+	struct snek_raw *b;
+	snek_len_t cap = 0, ncap;
+
+	if (*buf != VAL_NONE)
+		cap = GC_HDR_SIZE(*(gc_hdr_t *)gc_ptr(*buf)) - sizeof(gc_hdr_t);
+	if (*len >= cap) {
+		ncap = cap ? cap + cap / 2 : 32;
+		if (ncap < cap)
+			err_raise(ERR_NO_MEMORY);
+		b = gc_alloc(GC_RAW, (snek_len_t)(sizeof *b + ncap));
+		if (*buf != VAL_NONE)
+			memcpy(b->b, BUF_BYTES(*buf), *len);
+		*buf = gc_ref(TAG_BLOCK, b);
+	}
+	BUF_BYTES(*buf)[(*len)++] = (uint8_t)c;
+}
+
 /* Lists and tuples */
 
 static value_t items_alloc(snek_len_t n)

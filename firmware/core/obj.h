@@ -15,6 +15,11 @@ value_t str_new(const char *s, snek_len_t len);
 value_t str_alloc(snek_len_t len);
 value_t str_from_raw(const value_t *raw, snek_len_t len);
 
+/* Append a byte to the growable byte block at *buf holding *len bytes
+ * (*buf may be VAL_NONE to start; it is a GC root the caller owns). */
+void buf_add(value_t *buf, snek_len_t *len, char c);
+#define BUF_BYTES(buf) (((struct snek_raw *)gc_ptr(buf))->b)
+
 /* Lists and tuples. New items are None. */
 value_t list_new(snek_len_t len);
 void list_append(value_t list, value_t v);

@@ -19,19 +19,36 @@ void snek_init(void)
 	name_init();
 }
 
-bool snek_run(void)
+void snek_boot(void)
+{
+	snek_init();
+	print_cstr("Welcome to Snek " SNEK_VERSION "\n");
+	hal_flush();
+#if SNEK_STORAGE
+	if (hal_storage_size() && hal_storage_read(0) != 0xFF) {
+		lex_set_source(SOURCE_STORAGE);
+		return;
+	}
+#endif
+	lex_set_source(SOURCE_CONSOLE);
+}
+
+uint8_t snek_run(void)
 {
 	jmp_buf catch;
+	int why;
 
 	for (;;) {
-		if (ERR_TRY(catch)) {
+		if (ERR_TRY(catch, why)) {
 			parse_run();
-			return true;
+			return SNEK_DONE;
 		}
 		vm_reset();
 		comp_reset();
-		if (!lex_interactive)
-			return false;
+		if (why == ERR_RESET)
+			return SNEK_RESET;
+		if (lex_source == SOURCE_FILE)
+			return SNEK_FAILED;
 		lex_recover();
 	}
 }

@@ -3,11 +3,18 @@
 #ifndef SNEK_REPL_H
 #define SNEK_REPL_H
 
+#include <stdint.h>
+
 /* Start with a fresh heap and no globals. */
 void snek_init(void);
 
-/* Read and run statements to the end of input. With console input an
- * error is reported and reading goes on; otherwise it returns false. */
-bool snek_run(void);
+/* Boot as a board does: banner, the stored program, then the REPL. */
+void snek_boot(void);
+
+enum snek_end { SNEK_DONE, SNEK_FAILED, SNEK_RESET };
+
+/* Read and run statements to the end of input. At the console an error
+ * is reported and reading goes on; running a file it ends the run. */
+uint8_t snek_run(void);
 
 #endif

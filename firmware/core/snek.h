@@ -25,6 +25,7 @@
 #include "builtin.h"
 #include "number.h"
 #include "repl.h"
+#include "console.h"
 
 #define SNEK_VERSION "0.1.0"
 

@@ -378,10 +378,12 @@ void vm_run(value_t code)
 	}
 	CASE(JUMP) {
 		u = U16(ip);
-		if (base + u < ip && vm_interrupt) {
-			SAVE();
-			vm_interrupt = false;
-			err_format("^C");
+		if (base + u < ip) {
+			SNEK_POLL();
+			if (vm_interrupt) {
+				SAVE();
+				console_check_interrupt();
+			}
 		}
 		ip = base + u;
 		NEXT;
@@ -516,6 +518,7 @@ void vm_run(value_t code)
 				named_ids[u] = U16(ids + 2 * u);
 			b = fn(n, callee + 1);
 			named_n = 0;
+			console_check_interrupt();
 			if (named_used != (uint8_t)((1u << m) - 1)) {
 				for (u = 0; named_used & (1u << u); u++)
 					;
@@ -536,10 +539,8 @@ void vm_run(value_t code)
 			SAVE();
 			if (nfp + f->nlocals + 4 + m + f->maxstack >= vm_stack + SNEK_STACK_SIZE)
 				err_raise(ERR_STACK);
-			if (vm_interrupt) {
-				vm_interrupt = false;
-				err_format("^C");
-			}
+			SNEK_POLL();
+			console_check_interrupt();
 			bind_args(nfp, n, m, ids);
 			nfp[f->nlocals + 1] = VAL_INT(ip - base);
 			nfp[f->nlocals + 2] = VAL_INT(fp - vm_stack);

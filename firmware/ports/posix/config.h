@@ -13,3 +13,7 @@
 #if !defined(SNEK_COMPUTED_GOTO) && defined(__GNUC__)
 #define SNEK_COMPUTED_GOTO (1)
 #endif
+#define SNEK_CONSOLE_RING (4096)
+/* A host terminal echoes for itself; ^O turns our echo on. */
+#define SNEK_CONSOLE_ECHO (0)
+#define SNEK_POLL() do { extern void posix_poll(void); posix_poll(); } while (0)

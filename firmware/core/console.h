@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The console: the serial protocol between the IDE and the REPL, shared by
+ * every port (see device-protocol.md). Ports hand each received byte to
+ * console_rx (from their receive interrupt, or by polling) and the core
+ * reads data bytes with console_getc. */
+#ifndef SNEK_CONSOLE_H
+#define SNEK_CONSOLE_H
+
+#include <stdint.h>
+#include <stdbool.h>
+
+#define CTRL_STX 0x02 /* before eeprom.show(1)'s text */
+#define CTRL_C 0x03   /* interrupt (from the host); ETX after the text */
+#define CTRL_D 0x04   /* ends eeprom.write() */
+#define CTRL_ENQ 0x05 /* answered by ACK once all before it was read */
+#define CTRL_ACK 0x06
+#define CTRL_N 0x0E   /* raw mode: no echo */
+#define CTRL_O 0x0F   /* echo on */
+#define CTRL_DC4 0x14 /* echoed at once: autobaud ping */
+
+/* console_getc's answer after ^C. */
+#define CONSOLE_INTR (-3)
+
+/* A byte arrived. ^C interrupts and empties the buffer, DC4 is echoed at
+ * once; the rest waits for console_getc. Safe from an interrupt handler. */
+void console_rx(uint8_t c);
+
+/* The next data byte: -1 at end of input, CONSOLE_INTR after ^C. Answers
+ * ENQ, follows ^N/^O, echoes when echo is on. */
+int16_t console_getc(void);
+
+/* Raise the ^C interrupt if one is pending (after sleeps and builtins). */
+void console_check_interrupt(void);
+
+/* Echo typed bytes back (boards start with it on, the host with it off). */
+extern volatile bool console_echo;
+
+void console_init(void);
+
+#endif
