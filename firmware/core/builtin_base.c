@@ -14,6 +14,8 @@ value_t builtin_print(uint8_t nargs, value_t *args)
 	value_t end = vm_named_arg(NAME_end);
 	uint8_t i;
 
+	for (i = 0; i < nargs; i++)
+		print_check(args[i]);
 	for (i = 0; i < nargs; i++) {
 		if (i)
 			print_char(' ');

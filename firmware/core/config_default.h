@@ -96,6 +96,27 @@
 #define SNEK_CONSOLE_ECHO (1)
 #endif
 
+/* Pins, motors and sound. */
+#ifndef SNEK_GPIO
+#define SNEK_GPIO (0)
+#endif
+#ifndef SNEK_GPIO_PINS
+#define SNEK_GPIO_PINS (20)
+#endif
+#ifndef SNEK_NEOPIXEL
+#define SNEK_NEOPIXEL (0)
+#endif
+#ifndef SNEK_NEOPIXEL_MAX
+#define SNEK_NEOPIXEL_MAX (16)
+#endif
+#ifndef SNEK_TONE
+#define SNEK_TONE (0)
+#endif
+/* Pin names bound when the board starts, not built into the name table. */
+#ifndef SNEK_BOARD_PINS_AT_RUN_TIME
+#define SNEK_BOARD_PINS_AT_RUN_TIME (0)
+#endif
+
 /* Bytes of program storage (EEPROM or flash) when the port has it. */
 #ifndef SNEK_STORAGE
 #define SNEK_STORAGE (1)

@@ -4,8 +4,14 @@
 
 #define RING_MASK (SNEK_CONSOLE_RING - 1)
 
+#if SNEK_CONSOLE_RING > 32768
+typedef uint32_t ring_index_t;
+#else
+typedef uint16_t ring_index_t;
+#endif
+
 static volatile uint8_t ring[SNEK_CONSOLE_RING];
-static volatile uint16_t head, tail; /* tail - head bytes waiting */
+static volatile ring_index_t head, tail; /* tail - head bytes waiting */
 static volatile bool intr_pending;
 volatile bool console_echo;
 
@@ -16,9 +22,9 @@ void console_init(void)
 	console_echo = SNEK_CONSOLE_ECHO;
 }
 
-static bool console_full(void)
+uint32_t console_room(void)
 {
-	return (uint16_t)(tail - head) >= SNEK_CONSOLE_RING;
+	return SNEK_CONSOLE_RING - (ring_index_t)(tail - head);
 }
 
 void console_rx(uint8_t c)
@@ -34,7 +40,7 @@ void console_rx(uint8_t c)
 		hal_flush();
 		return;
 	}
-	if (console_full())
+	if (!console_room())
 		return;
 	ring[tail & RING_MASK] = c;
 	tail++;

@@ -25,6 +25,10 @@
  * once; the rest waits for console_getc. Safe from an interrupt handler. */
 void console_rx(uint8_t c);
 
+/* Bytes console_rx can still take. Ports that can hold input back (the
+ * host) read no more than this, so nothing is dropped. */
+uint32_t console_room(void);
+
 /* The next data byte: -1 at end of input, CONSOLE_INTR after ^C. Answers
  * ENQ, follows ^N/^O, echoes when echo is on. */
 int16_t console_getc(void);

@@ -87,6 +87,7 @@ void lex_reset(void)
 	nindent = 0;
 	dedents = 0;
 	at_eof = false;
+	mid_line = false;
 }
 
 static int16_t get(void)
@@ -114,7 +115,7 @@ static int16_t get(void)
 	err_line = lex_line;
 	if (c == '\r')
 		c = '\n';
-	mid_line = c != '\n';
+	mid_line = c >= 0 && c != '\n';
 	if (c == '\n') {
 		need_prompt = true;
 		lex_line++;
@@ -431,9 +432,12 @@ void lex_next(void)
 				nindent = 0;
 				continue;
 			}
+			/* The stored program ends: the console takes over. The
+			 * NEWLINE finishes its last statement without waiting for
+			 * a line from the console. */
 			if (lex_source == SOURCE_STORAGE) {
 				lex_set_source(SOURCE_CONSOLE);
-				continue;
+				return set(TOK_NEWLINE, 0);
 			}
 			return set(TOK_END, 0);
 		case ' ':

@@ -129,7 +129,7 @@ static value_t *shadow_slot(uint16_t id)
 	uint16_t i, n = block_count(global_shadow);
 	value_t *b;
 
-	for (i = 0; i < n; i += 2) {
+	for (i = 0; i + 1 < n; i += 2) {
 		b = block_ptr(global_shadow);
 		if (b[i] == VAL_INT(id))
 			return &b[i + 1];
@@ -166,10 +166,10 @@ void global_set(uint16_t id, value_t v)
 	}
 	if (global_shadow == VAL_NONE || !(s = shadow_slot(id))) {
 		n = block_count(global_shadow);
-		for (i = 0; i < n; i += 2)
+		for (i = 0; i + 1 < n; i += 2)
 			if (block_ptr(global_shadow)[i] == VAL_UNSET)
 				break;
-		if (i >= n)
+		if (i + 1 >= n)
 			block_grow(&global_shadow, (uint16_t)(n + 2));
 		block_ptr(global_shadow)[i] = VAL_INT(id);
 		s = &block_ptr(global_shadow)[i + 1];

@@ -218,6 +218,15 @@ void print_value(value_t v, bool repr)
 		print_cstr("<?>");
 }
 
+void print_check(value_t v)
+{
+	if (VAL_IS(v, TAG_LIST) || VAL_IS(v, TAG_TUPLE) || VAL_IS(v, TAG_DICT)) {
+		print_to(SINK_COUNT);
+		print_value(v, true);
+		print_to(SINK_OUT);
+	}
+}
+
 value_t print_to_string(value_t v, bool repr)
 {
 	value_t s;

@@ -12,6 +12,10 @@ void print_char(char c);
 void print_cstr(const char *s);
 void print_num(float f);
 void print_value(value_t v, bool repr);
+/* Raise now if printing v would fail part way (a container nested too
+ * deeply), so nothing half-printed reaches the console. */
+void print_check(value_t v);
+
 /* Text of an operator opcode. */
 void print_op(uint8_t op);
 

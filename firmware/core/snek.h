@@ -26,6 +26,7 @@
 #include "number.h"
 #include "repl.h"
 #include "console.h"
+#include "gpio.h"
 
 #define SNEK_VERSION "0.1.0"
 

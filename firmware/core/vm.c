@@ -623,6 +623,7 @@ void vm_run(value_t code)
 	CASE(PRINT_EXPR) {
 		if (acc != VAL_NONE) {
 			SAVE();
+			print_check(acc);
 			print_value(acc, true);
 			print_char('\n');
 			global_set(name_underscore, acc);

@@ -13,7 +13,12 @@
 #if !defined(SNEK_COMPUTED_GOTO) && defined(__GNUC__)
 #define SNEK_COMPUTED_GOTO (1)
 #endif
-#define SNEK_CONSOLE_RING (4096)
+#define SNEK_CONSOLE_RING (1024 * 1024)
+#define SNEK_GPIO (1)
+#define SNEK_GPIO_PINS (20)
+#define SNEK_NEOPIXEL (1)
+#define SNEK_TONE (1)
+#define SNEK_BOARD_PINS_AT_RUN_TIME (1)
 /* A host terminal echoes for itself; ^O turns our echo on. */
 #define SNEK_CONSOLE_ECHO (0)
 #define SNEK_POLL() do { extern void posix_poll(void); posix_poll(); } while (0)

@@ -2,6 +2,7 @@
 /* The host build: `snek FILE` runs a file, `snek` is the REPL and behaves
  * as a board on the other end of a serial line would. */
 #include "snek.h"
+#include "board.h"
 #include <errno.h>
 #include <poll.h>
 #include <stdio.h>
@@ -22,12 +23,17 @@ static void console_read(int timeout_ms)
 	struct pollfd p = { .fd = 0, .events = POLLIN };
 	uint8_t buf[256];
 	ssize_t n, i;
+	size_t want = sizeof buf;
 
-	if (console_eof)
+	/* Like a board sending XOFF: leave input in the pipe while the
+	 * console buffer is full, rather than dropping it. */
+	if (console_room() < want)
+		want = console_room();
+	if (console_eof || !want)
 		return;
 	if (poll(&p, 1, timeout_ms) <= 0)
 		return;
-	n = read(0, buf, sizeof buf);
+	n = read(0, buf, want);
 	if (n <= 0) {
 		if (n == 0 || errno != EINTR)
 			console_eof = true;
@@ -177,7 +183,7 @@ static void print_gc_stats(void)
 
 static void usage(const char *prog)
 {
-	fprintf(stderr, "usage: %s [--eeprom FILE] [--eeprom-size BYTES] [FILE]\n", prog);
+	fprintf(stderr, "usage: %s [--eeprom FILE] [--eeprom-size BYTES] [--board uno|snekboard] [--io-fd N] [FILE]\n", prog);
 	exit(2);
 }
 
@@ -201,6 +207,14 @@ int main(int argc, char **argv)
 			if (*rest || n < 2 || n > 65535)
 				usage(argv[0]);
 			storage_size = (uint16_t)n;
+		} else if (!strcmp(argv[i], "--board") && i + 1 < argc) {
+			if (!board_select(argv[++i]))
+				usage(argv[0]);
+		} else if (!strcmp(argv[i], "--io-fd") && i + 1 < argc) {
+			n = strtol(argv[++i], &rest, 10);
+			if (*rest || n < 0)
+				usage(argv[0]);
+			board_set_io_fd((int)n);
 		} else if (argv[i][0] == '-' || file) {
 			usage(argv[0]);
 		} else {
@@ -217,6 +231,7 @@ int main(int argc, char **argv)
 		}
 		err_file = file;
 		snek_init();
+		board_start();
 		lex_set_source(SOURCE_FILE);
 		end = snek_run();
 		fflush(stdout);
@@ -224,6 +239,7 @@ int main(int argc, char **argv)
 	}
 	do {
 		snek_boot();
+		board_start();
 		end = snek_run();
 	} while (end == SNEK_RESET);
 	fflush(stdout);

@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The libFuzzer port (fuzz.c): a board-sized heap so that out-of-memory,
+ * mark-stack overflow and multi-pass compaction are reached by ordinary
+ * programs, and a step budget so that no input runs forever. */
+#define SNEK_GRANULE (4)
+#define SNEK_POOL_SIZE (64u * 1024)
+#define SNEK_STACK_SIZE (4096)
+#define SNEK_PARSE_STACK (256)
+#define SNEK_COMP_STACK (128)
+#define SNEK_INDENT_MAX (32)
+#define SNEK_NEST_MAX (200)
+#define SNEK_MARK_STACK (64)
+#define SNEK_FORWARD_MAX (32)
+#define SNEK_EXIT (1)
+#define SNEK_STORAGE (1)
+#if !defined(SNEK_COMPUTED_GOTO) && defined(__GNUC__)
+#define SNEK_COMPUTED_GOTO (1)
+#endif
+
+/* Backward jumps and calls: count steps; past the budget every poll sets
+ * vm_interrupt, so `while 1: pass` and endless recursion end in ^C. */
+#define SNEK_FUZZ_STEPS (200000u)
+#define SNEK_POLL() do { extern void fuzz_poll(void); fuzz_poll(); } while (0)

@@ -1,0 +1,272 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The host's virtual boards. Output changes go out as JSON lines on the
+ * side channel (--io-fd N) and input values come in on it, so the IDE can
+ * draw the board and a student can flip a switch:
+ *
+ *   out  {"board": "snekboard", "pins": 17, "analog": [0, ...], "motors": [[8, 9], ...]}
+ *   out  {"pin": 8, "power": 0.5, "on": true}
+ *   out  {"motor": 1, "power": 0.5, "on": true, "direction": "right"}
+ *   out  {"pin": 3, "pull": "up"}
+ *   out  {"neopixel": [[255, 0, 0]]}
+ *   out  {"tone": 440}
+ *   in   {"pin": 14, "value": 0.5}
+ */
+#include "snek.h"
+#include "board.h"
+#include <errno.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+struct pin_name {
+	uint16_t name;
+	int8_t value;      /* a pin number, or -1 - motor index */
+};
+
+struct board {
+	const char *name;
+	uint8_t pins;
+	uint32_t analog;   /* bit per pin read through an ADC (0..1) */
+	uint8_t motors[4][2];
+	uint8_t nmotors;
+	const struct pin_name *names;
+};
+
+static const struct pin_name uno_names[] = {
+	{ NAME_D0, 0 }, { NAME_D1, 1 }, { NAME_D2, 2 }, { NAME_D3, 3 }, { NAME_D4, 4 },
+	{ NAME_D5, 5 }, { NAME_D6, 6 }, { NAME_D7, 7 }, { NAME_D8, 8 }, { NAME_D9, 9 },
+	{ NAME_D10, 10 }, { NAME_D11, 11 }, { NAME_D12, 12 }, { NAME_D13, 13 }, { NAME_LED, 13 },
+	{ NAME_A0, 14 }, { NAME_A1, 15 }, { NAME_A2, 16 }, { NAME_A3, 17 }, { NAME_A4, 18 },
+	{ NAME_A5, 19 }, { NAME_NONE, 0 },
+};
+
+static const struct pin_name snekboard_names[] = {
+	{ NAME_A1, 0 }, { NAME_A2, 1 }, { NAME_A3, 2 }, { NAME_A4, 3 }, { NAME_A5, 4 },
+	{ NAME_A6, 5 }, { NAME_A7, 6 }, { NAME_A8, 7 }, { NAME_M1, -1 }, { NAME_M2, -2 },
+	{ NAME_M3, -3 }, { NAME_M4, -4 }, { NAME_NEOPIXEL, 16 }, { NAME_NONE, 0 },
+};
+
+static const struct board boards[] = {
+	{ "uno", 20, 0xFC000, { { 0 } }, 0, uno_names },
+	{ "snekboard", 17, 0xFF, { { 8, 9 }, { 10, 11 }, { 12, 13 }, { 14, 15 } }, 4, snekboard_names },
+};
+
+static const struct board *board = &boards[1];
+static int io_fd = -1;
+static float input[SNEK_GPIO_PINS];
+static bool input_set[SNEK_GPIO_PINS];
+static uint8_t pulls[SNEK_GPIO_PINS];
+static float out_level[SNEK_GPIO_PINS];
+static bool out_on[SNEK_GPIO_PINS];
+
+bool board_select(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof boards / sizeof boards[0]; i++) {
+		if (!strcmp(boards[i].name, name)) {
+			board = &boards[i];
+			return true;
+		}
+	}
+	return false;
+}
+
+void board_set_io_fd(int fd)
+{
+	io_fd = fd;
+}
+
+static void emit(const char *line)
+{
+	size_t len = strlen(line), done = 0;
+	ssize_t n;
+
+	if (io_fd < 0)
+		return;
+	while (done < len) {
+		n = write(io_fd, line + done, len - done);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			io_fd = -1; /* the other end went away: carry on without it */
+			return;
+		}
+		done += (size_t)n;
+	}
+}
+
+/* Print a level the way a person reads it: 0.5, 1, 0.25. */
+static const char *level_text(float f, char *buf)
+{
+	num_repr(buf, f);
+	return buf;
+}
+
+static void describe(void)
+{
+	char line[512];
+	int n = snprintf(line, sizeof line, "{\"board\": \"%s\", \"pins\": %d, \"analog\": [",
+			 board->name, board->pins);
+	uint8_t i;
+	bool first = true;
+
+	for (i = 0; i < board->pins; i++) {
+		if (board->analog & (1ul << i)) {
+			n += snprintf(line + n, sizeof line - (size_t)n, "%s%d", first ? "" : ", ", i);
+			first = false;
+		}
+	}
+	n += snprintf(line + n, sizeof line - (size_t)n, "], \"motors\": [");
+	for (i = 0; i < board->nmotors; i++)
+		n += snprintf(line + n, sizeof line - (size_t)n, "%s[%d, %d]", i ? ", " : "",
+			      board->motors[i][0], board->motors[i][1]);
+	snprintf(line + n, sizeof line - (size_t)n, "]}\n");
+	emit(line);
+}
+
+/* Bind the board's pin names: at every boot, since boot clears globals. */
+void board_start(void)
+{
+	const struct pin_name *p;
+	value_t v;
+	snek_len_t n;
+	uint8_t m;
+
+	for (p = board->names; p->name != NAME_NONE; p++) {
+		if (p->value >= 0) {
+			global_set(p->name, val_from_num(p->value));
+			continue;
+		}
+		m = (uint8_t)(-1 - p->value);
+		v = tuple_new(2);
+		seq_items(v, &n)[0] = val_from_num(board->motors[m][0]);
+		seq_items(v, &n)[1] = val_from_num(board->motors[m][1]);
+		global_set(p->name, v);
+	}
+	memset(out_on, 0, sizeof out_on);
+	for (m = 0; m < board->pins; m++)
+		pulls[m] = board->analog & (1ul << m) ? PULL_NONE : PULL_UP;
+	gpio_init();
+	describe();
+}
+
+uint8_t hal_gpio_pins(void)
+{
+	return board->pins;
+}
+
+static void report_motor(uint8_t pin)
+{
+	char line[160], a[NUM_REPR_MAX];
+	uint8_t m, p, d;
+
+	for (m = 0; m < board->nmotors; m++) {
+		p = board->motors[m][0];
+		d = board->motors[m][1];
+		if (pin != p && pin != d)
+			continue;
+		snprintf(line, sizeof line,
+			 "{\"motor\": %d, \"power\": %s, \"on\": %s, \"direction\": \"%s\"}\n", m + 1,
+			 level_text(out_level[p], a), out_on[p] ? "true" : "false",
+			 out_on[d] ? "left" : "right");
+		emit(line);
+	}
+}
+
+void hal_gpio_write(uint8_t pin, float level, bool on)
+{
+	char line[128], a[NUM_REPR_MAX];
+
+	out_level[pin] = level;
+	out_on[pin] = on;
+	snprintf(line, sizeof line, "{\"pin\": %d, \"power\": %s, \"on\": %s}\n", pin,
+		 level_text(level, a), on ? "true" : "false");
+	emit(line);
+	report_motor(pin);
+}
+
+/* Take input lines: {"pin": N, "value": X}. */
+static char in_line[256];
+static size_t in_len;
+
+static void take_line(void)
+{
+	char *p = strstr(in_line, "\"pin\""), *v = strstr(in_line, "\"value\"");
+	long pin;
+	double value;
+
+	if (!p || !v || !(p = strchr(p, ':')) || !(v = strchr(v, ':')))
+		return;
+	pin = strtol(p + 1, NULL, 10);
+	value = strtod(v + 1, NULL);
+	if (pin < 0 || pin >= board->pins)
+		return;
+	input[pin] = (float)value;
+	input_set[pin] = true;
+}
+
+void board_poll(void)
+{
+	struct pollfd p = { .fd = io_fd, .events = POLLIN };
+	char buf[256];
+	ssize_t n, i;
+
+	while (io_fd >= 0 && poll(&p, 1, 0) > 0 && (p.revents & POLLIN)) {
+		n = read(io_fd, buf, sizeof buf);
+		if (n <= 0)
+			return;
+		for (i = 0; i < n; i++) {
+			if (buf[i] == '\n') {
+				in_line[in_len] = '\0';
+				take_line();
+				in_len = 0;
+			} else if (in_len < sizeof in_line - 1) {
+				in_line[in_len++] = buf[i];
+			}
+		}
+	}
+}
+
+float hal_gpio_read(uint8_t pin)
+{
+	board_poll();
+	if (board->analog & (1ul << pin))
+		return input_set[pin] ? input[pin] : 0;
+	if (input_set[pin])
+		return input[pin] > 0.5f ? 1 : 0;
+	/* Nothing connected: a pull-up reads high. */
+	return pulls[pin] == PULL_UP ? 1 : 0;
+}
+
+void hal_gpio_pull(uint8_t pin, uint8_t pull)
+{
+	static const char *const names[] = { "none", "up", "down" };
+	char line[64];
+
+	pulls[pin] = pull;
+	snprintf(line, sizeof line, "{\"pin\": %d, \"pull\": \"%s\"}\n", pin, names[pull]);
+	emit(line);
+}
+
+void hal_neopixel(const uint8_t *grb, uint16_t n)
+{
+	char line[40 + 16 * SNEK_NEOPIXEL_MAX];
+	int len = snprintf(line, sizeof line, "{\"neopixel\": [");
+	uint16_t i;
+
+	for (i = 0; i < n; i++)
+		len += snprintf(line + len, sizeof line - (size_t)len, "%s[%d, %d, %d]", i ? ", " : "",
+				grb[3 * i + 1], grb[3 * i], grb[3 * i + 2]);
+	snprintf(line + len, sizeof line - (size_t)len, "]}\n");
+	emit(line);
+}
+
+void hal_tone(float hz)
+{
+	char line[64], a[NUM_REPR_MAX];
+
+	snprintf(line, sizeof line, "{\"tone\": %s}\n", level_text(hz, a));
+	emit(line);
+}

@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The host's virtual boards. */
+#ifndef SNEK_BOARD_H
+#define SNEK_BOARD_H
+
+#include <stdbool.h>
+
+/* "uno" or "snekboard"; false for anything else. */
+bool board_select(const char *name);
+
+/* Report outputs and take inputs on this file descriptor. */
+void board_set_io_fd(int fd);
+
+/* After each boot: bind pin names, describe the board. */
+void board_start(void);
+
+/* Take input values waiting on the side channel. */
+void board_poll(void);
+
+#endif
