@@ -54,6 +54,11 @@
 #define SNEK_MARK_STACK (16)
 #endif
 
+/* Exact-size hole lists the allocator keeps (sizes in granules). */
+#ifndef SNEK_GC_BINS
+#define SNEK_GC_BINS (8)
+#endif
+
 /* Forwarding entries per compaction pass. */
 #ifndef SNEK_FORWARD_MAX
 #define SNEK_FORWARD_MAX (16)

@@ -4,8 +4,9 @@
  * Objects sit one after another from the bottom of the pool up to `top`;
  * each header holds its size, so the heap can be walked in address order.
  *
- * Ordinary allocation takes a hole from the free list or bumps `top`, and
- * pays for it with a bounded step of collection work: a cycle marks from a
+ * Ordinary allocation bumps `top` or takes a hole, and pays for it with a
+ * bounded step of collection work. A cycle starts after every eighth of the
+ * pool has been allocated: it marks from a
  * snapshot of the roots (a deletion barrier, gc_barrier, keeps the snapshot
  * whole while programs overwrite references), then sweeps dead objects into
  * holes. Marking uses a bounded explicit stack, never the C stack; when it
@@ -31,7 +32,14 @@ struct hole {
 };
 #define MIN_SIZE ((sizeof(struct hole) + SNEK_GRANULE - 1) & ~(SNEK_GRANULE - 1))
 
-static snek_len_t free_list;
+/* Holes by size: bin n holds holes of exactly n granules, bin 0 the
+ * larger ones (first fit). Small objects come and go in a few sizes, so
+ * most allocations pop a bin. */
+static snek_len_t bins[SNEK_GC_BINS];
+#define BIN_OF(size) ((size) / SNEK_GRANULE < SNEK_GC_BINS ? (size) / SNEK_GRANULE : 0)
+
+/* Bytes allocated since the last cycle began. */
+static snek_len_t since_cycle;
 
 enum { IDLE, MARK, SWEEP };
 static uint8_t phase;
@@ -44,8 +52,17 @@ void gc_init(void)
 {
 	top = HEAP_START;
 	gc_ntemp = 0;
-	free_list = NONE;
+	memset(bins, 0, sizeof bins);
+	since_cycle = 0;
 	phase = IDLE;
+}
+
+static void hole_add(snek_len_t off)
+{
+	snek_len_t *bin = &bins[BIN_OF(GC_HDR_SIZE(*hdr_at(off)))];
+
+	hole_at(off)->next = *bin;
+	*bin = off;
 }
 
 /* Call fn on every value slot inside the object at p. */
@@ -176,7 +193,20 @@ static void sweep_begin(void)
 	phase = SWEEP;
 	sweep_at = HEAP_START;
 	last_hole = NONE;
-	free_list = NONE;
+	memset(bins, 0, sizeof bins);
+}
+
+/* The hole being swept together is complete: file it, or give it back to
+ * the bump area when it reaches the top. */
+static void hole_done(void)
+{
+	if (last_hole == NONE)
+		return;
+	if (last_hole + GC_HDR_SIZE(*hdr_at(last_hole)) == top)
+		top = last_hole;
+	else
+		hole_add(last_hole);
+	last_hole = NONE;
 }
 
 static bool sweep_step(void)
@@ -185,25 +215,18 @@ static bool sweep_step(void)
 	snek_len_t size;
 
 	if (sweep_at >= top) {
-		/* A hole at the very top goes back to the bump area. */
-		if (last_hole != NONE && last_hole == free_list &&
-		    last_hole + GC_HDR_SIZE(*hdr_at(last_hole)) == top) {
-			free_list = hole_at(last_hole)->next;
-			top = last_hole;
-		}
+		hole_done();
 		return false;
 	}
 	h = hdr_at(sweep_at);
 	size = GC_HDR_SIZE(*h);
 	if (*h & GC_HDR_MARK) {
 		*h &= (gc_hdr_t)~GC_HDR_MARK;
-		last_hole = NONE;
-	} else if (last_hole != NONE && last_hole + GC_HDR_SIZE(*hdr_at(last_hole)) == sweep_at) {
+		hole_done();
+	} else if (last_hole != NONE) {
 		*hdr_at(last_hole) = GC_HDR(GC_FREE, GC_HDR_SIZE(*hdr_at(last_hole)) + size);
 	} else {
 		*h = GC_HDR(GC_FREE, size);
-		hole_at(sweep_at)->next = free_list;
-		free_list = sweep_at;
 		last_hole = sweep_at;
 		gc_stats.holes++;
 	}
@@ -342,7 +365,8 @@ void gc_collect(void)
 	for (off = HEAP_START; off < top; off += GC_HDR_SIZE(*hdr_at(off)))
 		*hdr_at(off) &= (gc_hdr_t)~GC_HDR_MARK;
 	phase = IDLE;
-	free_list = NONE;
+	memset(bins, 0, sizeof bins);
+	since_cycle = 0;
 	mark_begin();
 	while (mark_step())
 		;
@@ -357,25 +381,42 @@ snek_len_t gc_free_bytes(void)
 	return SNEK_POOL_SIZE - top;
 }
 
-/* First fit from the free list. A hole is used whole only when it fits
- * exactly (callers size blocks by their headers), otherwise its end is cut. */
+/* A hole of exactly `size` from its bin, or cut from the end of a large
+ * one (a hole is used whole only when it fits exactly: callers size blocks
+ * by their headers). What is left of a large hole moves to its bin. */
 static uint8_t *take_hole(snek_len_t size)
 {
-	snek_len_t *link = &free_list, off, hsize;
+	snek_len_t *link, off, hsize;
+	uint16_t b;
 
-	while ((off = *link) != NONE) {
+	if (BIN_OF(size) && (off = bins[BIN_OF(size)]) != NONE) {
+		bins[BIN_OF(size)] = hole_at(off)->next;
+		return gc_pool + off;
+	}
+	/* Cut it from a bigger small hole. */
+	for (b = (uint16_t)(BIN_OF(size) ? BIN_OF(size) + MIN_SIZE / SNEK_GRANULE : SNEK_GC_BINS); b < SNEK_GC_BINS; b++) {
+		if ((off = bins[b]) == NONE)
+			continue;
+		bins[b] = hole_at(off)->next;
+		hsize = GC_HDR_SIZE(*hdr_at(off));
+		*hdr_at(off) = GC_HDR(GC_FREE, hsize - size);
+		hole_add(off);
+		return gc_pool + off + hsize - size;
+	}
+	for (link = &bins[0]; (off = *link) != NONE; link = &hole_at(off)->next) {
 		hsize = GC_HDR_SIZE(*hdr_at(off));
 		if (hsize == size) {
 			*link = hole_at(off)->next;
-			if (off == last_hole)
-				last_hole = NONE;
 			return gc_pool + off;
 		}
 		if (hsize >= size + MIN_SIZE) {
 			*hdr_at(off) = GC_HDR(GC_FREE, hsize - size);
+			if (BIN_OF(hsize - size)) {
+				*link = hole_at(off)->next;
+				hole_add(off);
+			}
 			return gc_pool + off + hsize - size;
 		}
-		link = &hole_at(off)->next;
 	}
 	return NULL;
 }
@@ -403,16 +444,18 @@ void *gc_alloc(uint8_t type, snek_len_t bytes)
 	if (SNEK_GC_STRESS == 1)
 		gc_collect();
 	/* Pay for the allocation with collection work, starting a cycle
-	 * when the bump area runs low. */
-	if (phase == IDLE && (SNEK_GC_STRESS == 2 || SNEK_POOL_SIZE - top < SNEK_POOL_SIZE / 4)) {
+	 * after every eighth of the pool allocated. */
+	since_cycle += size;
+	if (phase == IDLE && (SNEK_GC_STRESS == 2 || since_cycle >= SNEK_POOL_SIZE / 8)) {
 		phase = MARK;
+		since_cycle = 0;
 		mark_begin();
 	}
 	if (phase != IDLE)
-		gc_step(SNEK_GC_STRESS == 2 ? 4 : 16 + 2 * (uint32_t)(size / SNEK_GRANULE));
-	p = take_hole(size);
+		gc_step(SNEK_GC_STRESS == 2 ? 4 : 16 + 8 * (uint32_t)(size / SNEK_GRANULE));
+	p = bump(size);
 	if (!p)
-		p = bump(size);
+		p = take_hole(size);
 	if (!p) {
 		gc_collect();
 		p = bump(size);

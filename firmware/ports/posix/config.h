@@ -9,6 +9,7 @@
 #define SNEK_NEST_MAX (1000)
 #define SNEK_MARK_STACK (4096)
 #define SNEK_FORWARD_MAX (65536)
+#define SNEK_GC_BINS (32)
 #define SNEK_EXIT (1)
 #if !defined(SNEK_COMPUTED_GOTO) && defined(__GNUC__)
 #define SNEK_COMPUTED_GOTO (1)
