@@ -4,6 +4,7 @@
 #define SNEK_H
 
 #include "config.h"
+#include "port.h"
 #include "config_default.h"
 
 #include <stdint.h>
