@@ -1,0 +1,110 @@
+"""Build hook for snekide; the project metadata lives in pyproject.toml.
+
+A non-editable build (``pip install .``, wheels built from the sdist) compiles
+the host firmware with ``make posix`` and ships the binary as
+``snekide/firmware/snek``, the IDE's built-in simulator, so that an installed
+snekide needs neither a checkout nor make. The firmware sources are copied to
+a temporary directory and built there, so the source tree (and any existing
+``firmware/build/`` in it) is left alone. Editable installs skip this: the IDE
+then uses the checkout's ``firmware/build/posix/snek`` (``make firmware``).
+
+Needs a C compiler and make at build time; ``MAKE`` overrides the make program
+and ``CC`` the compiler, as usual.
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from setuptools import Distribution, setup
+from setuptools.command.build_py import build_py as _build_py
+from setuptools.errors import SetupError
+
+HERE = Path(__file__).resolve().parent
+FIRMWARE_SRC = HERE / "firmware"
+#: Location of the bundled binary inside the package (see snekide/firmware).
+BUNDLED = Path("snekide", "firmware", "snek")
+
+
+def _copy_firmware_sources(dest: Path) -> None:
+    """Copy firmware/ to dest, without build outputs."""
+    def ignore(directory, names):
+        skipped = {n for n in names if n == "__pycache__" or n.endswith((".o", ".pyc"))}
+        if Path(directory) == FIRMWARE_SRC and "build" in names:
+            skipped.add("build")
+        return skipped
+
+    shutil.copytree(FIRMWARE_SRC, dest, ignore=ignore)
+
+
+class build_py(_build_py):
+    """build_py that also compiles the host firmware into the package."""
+
+    def _bundles_firmware(self) -> bool:
+        return not getattr(self, "editable_mode", False)
+
+    def run(self):
+        super().run()
+        if self._bundles_firmware() and not self.dry_run:
+            self._build_firmware(Path(self.build_lib) / BUNDLED)
+
+    def get_outputs(self, include_bytecode=True):
+        outputs = super().get_outputs(include_bytecode)
+        if self._bundles_firmware():
+            outputs.append(str(Path(self.build_lib) / BUNDLED))
+        return outputs
+
+    def _build_firmware(self, target: Path) -> None:
+        if not (FIRMWARE_SRC / "Makefile").is_file():
+            raise SetupError(f"firmware sources not found in {FIRMWARE_SRC}")
+        make = os.environ.get("MAKE") or "make"
+        with tempfile.TemporaryDirectory(prefix="snekide-firmware-") as tmp:
+            src = Path(tmp) / "firmware"
+            _copy_firmware_sources(src)
+            cmd = [make, "-C", str(src), "posix", f"PYTHON={sys.executable}"]
+            print("building the host firmware:", " ".join(cmd), flush=True)
+            try:
+                subprocess.run(cmd, check=True)
+            except (OSError, subprocess.CalledProcessError) as exc:
+                raise SetupError(
+                    f"building the host firmware failed ({exc}); "
+                    "a C compiler (gcc or clang) and make are needed"
+                ) from exc
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(src / "build" / "posix" / "snek", target)
+        os.chmod(target, 0o755)
+
+
+class BinaryDistribution(Distribution):
+    """The package holds a native binary: a platform wheel, laid out in
+    platlib, not a pure-Python one."""
+
+    def has_ext_modules(self):
+        return True
+
+
+cmdclass = {"build_py": build_py}
+
+try:  # setuptools >= 70.1 ships bdist_wheel; older ones use the wheel package
+    from setuptools.command.bdist_wheel import bdist_wheel as _bdist_wheel
+except ImportError:  # pragma: no cover
+    try:
+        from wheel.bdist_wheel import bdist_wheel as _bdist_wheel
+    except ImportError:
+        _bdist_wheel = None
+
+if _bdist_wheel is not None:
+    class bdist_wheel(_bdist_wheel):
+        """Tag the wheel for this platform but any Python 3: the firmware
+        does not link against Python."""
+
+        def get_tag(self):
+            _, _, plat = super().get_tag()
+            return "py3", "none", plat
+
+    cmdclass["bdist_wheel"] = bdist_wheel
+
+setup(cmdclass=cmdclass, distclass=BinaryDistribution)
