@@ -1,0 +1,713 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * avrsim: run AVR firmware (the ATmega328P Snek build) in libsimavr with
+ * UART0 bridged to stdin/stdout or to a pseudo-terminal.
+ *
+ *   avrsim [--eeprom FILE] [--pty LINK] [--trace-pins] [--cycles]
+ *          [--mcu atmega328p] [--freq 16000000] [--baud 115200]
+ *          [--linger SECONDS] [--realtime] [-v] ELF
+ *
+ * Signals: SIGUSR1 resets the chip like a DTR pulse (EEPROM kept);
+ * SIGTERM, SIGINT and SIGHUP end the simulation (EEPROM saved).
+ * See usage() for the rest.
+ */
+
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <termios.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <sim_avr.h>
+#include <sim_elf.h>
+#include <sim_io.h>
+#include <avr_eeprom.h>
+#include <avr_ioport.h>
+#include <avr_uart.h>
+
+#define GPIOR0_ADDR	0x3e	/* data-space address of GPIOR0 on the ATmega328P */
+#define IN_SIZE		4096	/* host -> AVR bytes waiting to go on the wire */
+#define OUT_SIZE	4096	/* AVR -> host bytes waiting for write() */
+#define POLL_TICKS	8	/* poll the host every 8 byte times (~0.7 ms) */
+#define EEPROM_SAVE_NS	50000000L	/* check for EEPROM changes every 50 ms */
+
+struct options {
+	const char *eeprom_file;
+	const char *pty_link;
+	const char *mcu;
+	const char *elf;
+	uint32_t freq;
+	uint32_t baud;
+	double linger;
+	int log_level;
+	bool trace_pins;
+	bool cycles;
+	bool realtime;
+};
+
+/* Everything the callbacks share; there is one simulated chip. */
+static struct {
+	avr_t *avr;
+	avr_uart_t *uart;
+	avr_irq_t *uart_in;
+	struct options opt;
+	int in_fd, out_fd;	/* UART bridge ends on the host */
+	int pty_slave;		/* kept open so closing clients don't hang up */
+	char pty_name[128];
+	bool in_eof;
+	bool xoff;		/* the UART raised UART_IRQ_OUT_XOFF */
+	bool rearm;		/* a reset cleared our cycle timer */
+	uint8_t in_buf[IN_SIZE];
+	size_t in_head, in_len;
+	uint8_t out_buf[OUT_SIZE];
+	size_t out_len;
+	unsigned long dropped;
+	avr_cycle_count_t byte_cycles;	/* one byte on the wire at --baud */
+	avr_cycle_count_t cycle_base;	/* added to avr->cycle */
+	avr_cycle_count_t cycle_at_reset;
+	avr_cycle_count_t last_activity;
+	unsigned ticks;
+	uint8_t *eeprom;	/* libsimavr's live EEPROM array */
+	uint8_t *eeprom_saved;
+	size_t eeprom_size;
+	struct timespec eeprom_checked;
+	struct timespec wall_anchor;	/* --realtime: this wall time ... */
+	avr_cycle_count_t cycle_anchor;	/* ... matches this cycle */
+} sim;
+
+static volatile sig_atomic_t quit_requested, reset_requested;
+
+static void die(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	fputs("avrsim: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+	exit(1);
+}
+
+/* Total simulated cycles, counting on across resets (see bridge_reset()). */
+static avr_cycle_count_t now_cycles(void)
+{
+	return sim.cycle_base + sim.avr->cycle;
+}
+
+static long long elapsed_ns(const struct timespec *a, const struct timespec *b)
+{
+	return (b->tv_sec - a->tv_sec) * 1000000000LL + (b->tv_nsec - a->tv_nsec);
+}
+
+/* ---- host side of the UART ---------------------------------------- */
+
+static void flush_output(void)
+{
+	size_t done = 0;
+
+	while (done < sim.out_len) {
+		ssize_t n = write(sim.out_fd, sim.out_buf + done, sim.out_len - done);
+		if (n > 0) {
+			done += (size_t) n;
+		} else if (n < 0 && errno == EINTR && !quit_requested) {
+			continue;
+		} else if (n < 0 && errno == EAGAIN && sim.pty_slave < 0) {
+			struct pollfd p = { .fd = sim.out_fd, .events = POLLOUT };
+			poll(&p, 1, -1);	/* stdout was handed over non-blocking */
+		} else if (n < 0 && errno == EAGAIN) {
+			/* Nobody reads the pty: a real line loses the bytes too. */
+			sim.dropped += sim.out_len - done;
+			break;
+		} else {
+			quit_requested = 1;	/* EPIPE: the reader is gone */
+			break;
+		}
+	}
+	sim.out_len = 0;
+}
+
+static void uart_output_hook(struct avr_irq_t *irq, uint32_t value, void *param)
+{
+	(void) irq;
+	(void) param;
+	if (sim.out_len == OUT_SIZE)
+		flush_output();
+	sim.out_buf[sim.out_len++] = (uint8_t) value;
+	sim.last_activity = now_cycles();
+}
+
+static void uart_xoff_hook(struct avr_irq_t *irq, uint32_t value, void *param)
+{
+	(void) irq;
+	(void) param;
+	sim.xoff = value != 0;
+}
+
+/* Does nothing: after EOF no input can come, so idle time need not pass in real time. */
+static void sleep_skip(avr_t *avr, avr_cycle_count_t how_long)
+{
+	(void) avr;
+	(void) how_long;
+}
+
+static void read_input(void)
+{
+	struct pollfd p = { .fd = sim.in_fd, .events = POLLIN };
+	size_t tail, room;
+	ssize_t n;
+
+	if (sim.in_eof || sim.in_len == IN_SIZE || poll(&p, 1, 0) <= 0)
+		return;
+	tail = (sim.in_head + sim.in_len) % IN_SIZE;
+	room = IN_SIZE - sim.in_len;
+	if (room > IN_SIZE - tail)
+		room = IN_SIZE - tail;
+	n = read(sim.in_fd, sim.in_buf + tail, room);
+	if (n > 0) {
+		sim.in_len += (size_t) n;
+	} else if (n == 0 && sim.pty_slave < 0) {
+		sim.in_eof = true;
+		sim.avr->sleep = sleep_skip;
+	}
+}
+
+static unsigned uart_fifo_count(void)
+{
+	const uart_fifo_t *f = &sim.uart->input;
+
+	return (unsigned) (f->write - f->read) & (uart_fifo_fifo_size - 1);
+}
+
+/*
+ * May the next byte go on the wire? Bytes are held while the receiver is
+ * off (boot, reset) and while the UART says XOFF. simavr lowers XOFF (says
+ * XON) only when its fifo has run dry or the firmware polls UCSR0A, so we
+ * resume at half empty instead: the firmware never waits for a byte.
+ */
+static bool uart_ready(void)
+{
+	unsigned n;
+
+	if (!avr_regbit_get(sim.avr, sim.uart->rxen))
+		return false;
+	n = uart_fifo_count();
+	if (sim.xoff && n >= uart_fifo_fifo_size / 2)
+		return false;
+	sim.xoff = false;
+	return n < uart_fifo_fifo_size - 1;
+}
+
+static void feed_input(void)
+{
+	uint8_t c;
+
+	if (sim.in_len == 0 || !uart_ready())
+		return;
+	c = sim.in_buf[sim.in_head];
+	sim.in_head = (sim.in_head + 1) % IN_SIZE;
+	sim.in_len--;
+	avr_raise_irq(sim.uart_in, c);
+	sim.last_activity = now_cycles();
+}
+
+/* ---- EEPROM image --------------------------------------------------- */
+
+static void eeprom_attach(void)
+{
+	avr_eeprom_desc_t d = { .ee = NULL, .offset = 0, .size = 0 };
+
+	/* Returns -1 even when it worked; with ee == NULL it points ee at the live array. */
+	avr_ioctl(sim.avr, AVR_IOCTL_EEPROM_GET, &d);
+	if (!d.ee)
+		die("this MCU has no EEPROM for --eeprom");
+	sim.eeprom = d.ee;
+	sim.eeprom_size = sim.avr->e2end + 1;
+	sim.eeprom_saved = malloc(sim.eeprom_size);
+	if (!sim.eeprom_saved)
+		die("out of memory");
+}
+
+static void eeprom_load(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+
+	memset(sim.eeprom, 0xff, sim.eeprom_size);	/* a missing file is an erased chip */
+	if (f) {
+		if (fread(sim.eeprom, 1, sim.eeprom_size, f) < sim.eeprom_size && ferror(f))
+			die("%s: read error", path);
+		fclose(f);
+	} else if (errno != ENOENT) {
+		die("%s: %s", path, strerror(errno));
+	}
+	memcpy(sim.eeprom_saved, sim.eeprom, sim.eeprom_size);
+}
+
+/* Write a new file and rename it over the old one: a kill never leaves half a file. */
+static void eeprom_save(void)
+{
+	char tmp[4096];
+	FILE *f;
+
+	snprintf(tmp, sizeof tmp, "%s.tmp%ld", sim.opt.eeprom_file, (long) getpid());
+	f = fopen(tmp, "wb");
+	if (!f || fwrite(sim.eeprom, 1, sim.eeprom_size, f) != sim.eeprom_size
+	    || fclose(f) != 0 || rename(tmp, sim.opt.eeprom_file) != 0) {
+		fprintf(stderr, "avrsim: cannot save %s: %s\n", sim.opt.eeprom_file, strerror(errno));
+		unlink(tmp);
+		return;
+	}
+	memcpy(sim.eeprom_saved, sim.eeprom, sim.eeprom_size);
+}
+
+/* Saves at most every EEPROM_SAVE_NS of wall time, only when something changed. */
+static void eeprom_check(void)
+{
+	struct timespec t;
+
+	if (!sim.opt.eeprom_file)
+		return;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	if (elapsed_ns(&sim.eeprom_checked, &t) < EEPROM_SAVE_NS)
+		return;
+	sim.eeprom_checked = t;
+	if (memcmp(sim.eeprom, sim.eeprom_saved, sim.eeprom_size) != 0)
+		eeprom_save();
+}
+
+/* ---- the periodic host tick (simulated time) ------------------------- */
+
+static bool linger_over(void)
+{
+	double idle = (double) (now_cycles() - sim.last_activity);
+
+	return sim.in_eof && idle >= sim.opt.linger * sim.avr->frequency;
+}
+
+/*
+ * --realtime: sleep while simulated time is ahead of the wall clock. When
+ * the simulation falls behind (a slow host), start counting afresh rather
+ * than racing to catch up.
+ */
+static void keep_realtime(void)
+{
+	struct timespec t;
+	long long sim_ns, wall_ns;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	sim_ns = (long long) ((now_cycles() - sim.cycle_anchor) * 1e9 / sim.avr->frequency);
+	wall_ns = elapsed_ns(&sim.wall_anchor, &t);
+	if (sim_ns > wall_ns + 1000000) {
+		struct timespec d = { .tv_sec = (sim_ns - wall_ns) / 1000000000,
+				      .tv_nsec = (sim_ns - wall_ns) % 1000000000 };
+		nanosleep(&d, NULL);
+	} else if (wall_ns > sim_ns + 100000000) {
+		sim.wall_anchor = t;
+		sim.cycle_anchor = now_cycles();
+	}
+}
+
+static void host_poll(void)
+{
+	read_input();
+	if (sim.out_len)
+		flush_output();
+	eeprom_check();
+	if (sim.opt.realtime)
+		keep_realtime();
+	if (linger_over())
+		quit_requested = 1;
+}
+
+/* Runs once per byte time, so input goes in at the wire rate. */
+static avr_cycle_count_t tick(struct avr_t *avr, avr_cycle_count_t when, void *param)
+{
+	(void) avr;
+	(void) param;
+	feed_input();
+	if (++sim.ticks % POLL_TICKS == 0)
+		host_poll();
+	return when + sim.byte_cycles;
+}
+
+static void arm_tick(void)
+{
+	if (sim.avr->cycle < sim.cycle_at_reset)
+		sim.cycle_base += sim.cycle_at_reset;
+	sim.cycle_at_reset = 0;
+	sim.rearm = false;
+	avr_cycle_timer_register(sim.avr, sim.byte_cycles, tick, NULL);
+}
+
+/* ---- reset notification: our own little IO module -------------------- */
+
+/*
+ * avr_reset() (our SIGUSR1, or the watchdog inside libsimavr) drops every
+ * cycle timer. simavr 1.6 keeps avr->cycle counting, later versions zero it
+ * after calling the modules' reset, which would misplace a timer set here:
+ * the main loop re-arms the tick (and adds the lost count, if any).
+ */
+static void bridge_reset(avr_io_t *io)
+{
+	sim.cycle_at_reset = io->avr->cycle;
+	sim.rearm = true;
+	sim.xoff = false;
+	sim.in_len = 0;		/* bytes in flight are lost, as on a real reset */
+	if (sim.opt.trace_pins || sim.opt.cycles)
+		fprintf(stderr, "reset @cycle %llu\n", (unsigned long long) now_cycles());
+}
+
+static avr_io_t bridge_io = {
+	.kind = "avrsim",
+	.reset = bridge_reset,
+};
+
+/* ---- pin trace and cycle marks ------------------------------------ */
+
+/* Arduino Uno names: D0-D7 = PD0-7, D8-D13 = PB0-5, A0-A5 = PC0-5. */
+static void arduino_name(char port, int pin, char *buf, size_t len)
+{
+	buf[0] = 0;
+	if (port == 'D')
+		snprintf(buf, len, " D%d", pin);
+	else if (port == 'B' && pin <= 5)
+		snprintf(buf, len, " D%d", pin + 8);
+	else if (port == 'C' && pin <= 5)
+		snprintf(buf, len, " A%d", pin);
+}
+
+static void pin_hook(struct avr_irq_t *irq, uint32_t value, void *param)
+{
+	intptr_t id = (intptr_t) param;
+	char port = (char) (id >> 8);
+	int pin = (int) (id & 7);
+	char name[8];
+
+	(void) irq;
+	arduino_name(port, pin, name, sizeof name);
+	fprintf(stderr, "pin P%c%d %u @cycle %llu%s\n", port, pin, value & 1,
+		(unsigned long long) now_cycles(), name);
+}
+
+static void trace_pins(void)
+{
+	for (char port = 'B'; port <= 'D'; port++) {
+		for (int pin = 0; pin < 8; pin++) {
+			avr_irq_t *irq = avr_io_getirq(sim.avr, AVR_IOCTL_IOPORT_GETIRQ(port), pin);
+			if (irq)
+				avr_irq_register_notify(irq, pin_hook, (void *) (intptr_t) (port << 8 | pin));
+		}
+	}
+}
+
+static void mark_write(struct avr_t *avr, avr_io_addr_t addr, uint8_t v, void *param)
+{
+	(void) param;
+	avr->data[addr] = v;	/* stays an ordinary register for the firmware */
+	if (sim.opt.cycles)
+		fprintf(stderr, "mark %u @cycle %llu\n", v, (unsigned long long) now_cycles());
+}
+
+/* ---- set-up ---------------------------------------------------------- */
+
+static void usage(FILE *f)
+{
+	fputs("usage: avrsim [--eeprom FILE] [--pty LINK] [--trace-pins] [--cycles]\n"
+	      "              [--mcu atmega328p] [--freq 16000000] [--baud 115200]\n"
+	      "              [--linger SECONDS] [--realtime] [-v] ELF\n"
+	      "  UART0 is on stdin/stdout, or on a pseudo-terminal symlinked at LINK.\n"
+	      "  --eeprom FILE  raw EEPROM image: loaded at start (missing: erased),\n"
+	      "                 saved on exit and within 50 ms of any change\n"
+	      "  --trace-pins   'pin PB5 1 @cycle N D13' on stderr for port B/C/D changes\n"
+	      "  --cycles       'cycles N' on stderr at exit; a write of V to GPIOR0\n"
+	      "                 prints 'mark V @cycle N'\n"
+	      "  --baud         host line rate that paces input (10 bits a byte)\n"
+	      "  --linger       after EOF on stdin, exit once the UART has been\n"
+	      "                 silent this many simulated seconds (default 2)\n"
+	      "  --realtime     hold simulated time to the wall clock (default: free-running)\n"
+	      "  -v, --verbose  more libsimavr messages on stderr (twice: trace)\n"
+	      "  SIGUSR1 resets the chip (like DTR); SIGTERM/SIGINT exit.\n"
+	      "  With --trace-pins or --cycles, resets print 'reset @cycle N'.\n", f);
+}
+
+static void parse_options(int argc, char **argv, struct options *o)
+{
+	static const struct option longs[] = {
+		{ "eeprom", required_argument, NULL, 'e' },
+		{ "pty", required_argument, NULL, 'p' },
+		{ "trace-pins", no_argument, NULL, 't' },
+		{ "cycles", no_argument, NULL, 'c' },
+		{ "mcu", required_argument, NULL, 'm' },
+		{ "freq", required_argument, NULL, 'f' },
+		{ "baud", required_argument, NULL, 'b' },
+		{ "linger", required_argument, NULL, 'l' },
+		{ "realtime", no_argument, NULL, 'r' },
+		{ "verbose", no_argument, NULL, 'v' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	*o = (struct options) { .baud = 115200, .linger = 2.0, .log_level = LOG_ERROR };
+	while ((c = getopt_long(argc, argv, "hv", longs, NULL)) != -1) {
+		switch (c) {
+		case 'e': o->eeprom_file = optarg; break;
+		case 'p': o->pty_link = optarg; break;
+		case 't': o->trace_pins = true; break;
+		case 'c': o->cycles = true; break;
+		case 'm': o->mcu = optarg; break;
+		case 'f': o->freq = (uint32_t) strtoul(optarg, NULL, 0); break;
+		case 'b': o->baud = (uint32_t) strtoul(optarg, NULL, 0); break;
+		case 'l': o->linger = strtod(optarg, NULL); break;
+		case 'r': o->realtime = true; break;
+		case 'v': o->log_level++; break;
+		case 'h': usage(stdout); exit(0);
+		default: usage(stderr); exit(2);
+		}
+	}
+	if (optind != argc - 1 || o->baud == 0) {
+		usage(stderr);
+		exit(2);
+	}
+	o->elf = argv[optind];
+}
+
+/*
+ * Parts of libsimavr printf() to stdout (and its default logger sends
+ * warnings there): keep the real stdout for UART bytes only and point
+ * fd 1 at stderr.
+ */
+static void separate_stdout(void)
+{
+	sim.out_fd = dup(STDOUT_FILENO);
+	if (sim.out_fd < 0 || dup2(STDERR_FILENO, STDOUT_FILENO) < 0)
+		die("dup: %s", strerror(errno));
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	sim.in_fd = STDIN_FILENO;
+}
+
+static void quiet_logger(avr_t *avr, const int level, const char *fmt, va_list ap)
+{
+	if (level > (avr ? avr->log : LOG_ERROR))
+		return;
+	fputs("simavr: ", stderr);
+	vfprintf(stderr, fmt, ap);
+}
+
+/* MCUSR bits tell the firmware why it started; libsimavr leaves them clear. */
+static void set_reset_flag(avr_regbit_t flag)
+{
+	if (flag.reg)
+		avr_regbit_set(sim.avr, flag);
+}
+
+static void make_avr(void)
+{
+	static elf_firmware_t fw;
+	const char *mcu;
+
+	if (elf_read_firmware(sim.opt.elf, &fw) != 0)
+		die("%s: cannot read the ELF file", sim.opt.elf);
+	/* Options win over an .mmcu section in the ELF, which wins over the defaults. */
+	mcu = sim.opt.mcu ? sim.opt.mcu : fw.mmcu[0] ? fw.mmcu : "atmega328p";
+	if (sim.opt.freq)
+		fw.frequency = sim.opt.freq;
+	else if (!fw.frequency)
+		fw.frequency = 16000000;
+	sim.avr = avr_make_mcu_by_name(mcu);
+	if (!sim.avr)
+		die("unknown MCU %s", mcu);
+	avr_init(sim.avr);
+	sim.avr->log = sim.opt.log_level > LOG_DEBUG ? LOG_DEBUG : sim.opt.log_level;
+	avr_load_firmware(sim.avr, &fw);
+	sim.avr->frequency = fw.frequency;
+	set_reset_flag(sim.avr->reset_flags.porf);
+}
+
+static avr_uart_t *find_uart(char name)
+{
+	for (avr_io_t *io = sim.avr->io_port; io; io = io->next)
+		if (io->kind && !strcmp(io->kind, "uart") && ((avr_uart_t *) io)->name == name)
+			return (avr_uart_t *) io;
+	return NULL;
+}
+
+static void setup_uart(void)
+{
+	uint32_t flags = 0;
+
+	sim.uart = find_uart('0');
+	if (!sim.uart)
+		die("this MCU has no UART0");
+	/* No line printing to the console, no usleep() when UCSR0A is polled. */
+	avr_ioctl(sim.avr, AVR_IOCTL_UART_GET_FLAGS('0'), &flags);
+	flags &= ~(AVR_UART_FLAG_STDIO | AVR_UART_FLAG_POLL_SLEEP);
+	avr_ioctl(sim.avr, AVR_IOCTL_UART_SET_FLAGS('0'), &flags);
+	sim.uart_in = avr_io_getirq(sim.avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_INPUT);
+	avr_irq_register_notify(avr_io_getirq(sim.avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_OUTPUT),
+				uart_output_hook, NULL);
+	avr_irq_register_notify(avr_io_getirq(sim.avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_OUT_XOFF),
+				uart_xoff_hook, NULL);
+	sim.byte_cycles = (avr_cycle_count_t) sim.avr->frequency * 10 / sim.opt.baud;
+}
+
+static void raw_pty(int fd)
+{
+	struct termios t;
+
+	if (tcgetattr(fd, &t) != 0)
+		die("tcgetattr: %s", strerror(errno));
+	cfmakeraw(&t);
+	cfsetspeed(&t, B115200);
+	tcsetattr(fd, TCSANOW, &t);
+}
+
+static void setup_pty(const char *link)
+{
+	int master = posix_openpt(O_RDWR | O_NOCTTY);
+	const char *name;
+
+	if (master < 0 || grantpt(master) != 0 || unlockpt(master) != 0)
+		die("cannot create a pseudo-terminal: %s", strerror(errno));
+	name = ptsname(master);
+	if (!name)
+		die("ptsname: %s", strerror(errno));
+	snprintf(sim.pty_name, sizeof sim.pty_name, "%s", name);
+	sim.pty_slave = open(sim.pty_name, O_RDWR | O_NOCTTY);
+	if (sim.pty_slave < 0)
+		die("%s: %s", sim.pty_name, strerror(errno));
+	raw_pty(sim.pty_slave);
+	/* Non-blocking: with no client the output is dropped, never stalls the AVR. */
+	fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK);
+	if (unlink(link) != 0 && errno != ENOENT)
+		die("%s: %s", link, strerror(errno));
+	if (symlink(sim.pty_name, link) != 0)
+		die("symlink %s: %s", link, strerror(errno));
+	sim.in_fd = sim.out_fd = master;
+}
+
+/* Remove LINK only if it is still ours (a newer avrsim may have taken it). */
+static void remove_pty_link(void)
+{
+	char target[sizeof sim.pty_name];
+	ssize_t n;
+
+	if (!sim.opt.pty_link)
+		return;
+	n = readlink(sim.opt.pty_link, target, sizeof target - 1);
+	if (n < 0)
+		return;
+	target[n] = 0;
+	if (!strcmp(target, sim.pty_name))
+		unlink(sim.opt.pty_link);
+}
+
+static void on_signal(int sig)
+{
+	if (sig == SIGUSR1)
+		reset_requested = 1;
+	else
+		quit_requested = 1;
+}
+
+static void setup_signals(void)
+{
+	struct sigaction sa = { .sa_handler = on_signal };
+	int sigs[] = { SIGUSR1, SIGTERM, SIGINT, SIGHUP };
+
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+		sigaction(sigs[i], &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+}
+
+/* ---- running ------------------------------------------------------------ */
+
+static void do_reset(void)
+{
+	reset_requested = 0;
+	avr_reset(sim.avr);
+	set_reset_flag(sim.avr->reset_flags.extrf);	/* DTR pulls the RESET pin */
+}
+
+/* The firmware stopped (sleep with interrupts off, or a crash): wait for a reset or the end. */
+static void halted(int state)
+{
+	fprintf(stderr, "avrsim: firmware %s @cycle %llu\n",
+		state == cpu_Crashed ? "crashed" : "stopped", (unsigned long long) now_cycles());
+	flush_output();
+	while (!quit_requested && !reset_requested) {
+		struct pollfd p = { .fd = sim.in_fd, .events = POLLIN };
+		poll(&p, 1, 20);
+		read_input();
+		sim.in_len = 0;	/* nobody listens */
+		eeprom_check();
+		if (sim.in_eof)
+			quit_requested = 1;
+	}
+}
+
+static void run(void)
+{
+	clock_gettime(CLOCK_MONOTONIC, &sim.wall_anchor);
+	sim.cycle_anchor = now_cycles();
+	arm_tick();
+	while (!quit_requested) {
+		int state;
+
+		if (reset_requested)
+			do_reset();
+		if (sim.rearm)
+			arm_tick();
+		state = avr_run(sim.avr);
+		if (state == cpu_Done || state == cpu_Crashed)
+			halted(state);
+	}
+}
+
+static void finish(void)
+{
+	flush_output();
+	if (sim.dropped)
+		fprintf(stderr, "avrsim: %lu output bytes dropped (no reader on the pty)\n", sim.dropped);
+	if (sim.opt.eeprom_file)
+		eeprom_save();
+	if (sim.opt.cycles)
+		fprintf(stderr, "cycles %llu\n", (unsigned long long) now_cycles());
+	remove_pty_link();
+}
+
+int main(int argc, char **argv)
+{
+	parse_options(argc, argv, &sim.opt);
+	sim.pty_slave = -1;
+	separate_stdout();
+	avr_global_logger_set(quiet_logger);
+	make_avr();
+	setup_uart();
+	if (sim.opt.pty_link)
+		setup_pty(sim.opt.pty_link);
+	if (sim.opt.eeprom_file) {
+		eeprom_attach();
+		eeprom_load(sim.opt.eeprom_file);
+		clock_gettime(CLOCK_MONOTONIC, &sim.eeprom_checked);
+	}
+	if (sim.opt.trace_pins)
+		trace_pins();
+	avr_register_io_write(sim.avr, GPIOR0_ADDR, mark_write, NULL);
+	avr_register_io(sim.avr, &bridge_io);
+	setup_signals();
+	run();
+	finish();
+	return 0;
+}
