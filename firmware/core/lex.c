@@ -29,6 +29,8 @@ void lex_init(void)
 {
 	lex_line = 1;
 	lex_buf = VAL_NONE;
+	/* reset() can come mid-parse: no token may point into the old heap. */
+	lex_tok.val = VAL_NONE;
 	lex_reset();
 }
 

@@ -418,13 +418,16 @@ void vm_run(value_t code)
 		if (VAL_IS(a, TAG_LIST) && VAL_IS_NUM(acc)) {
 			struct snek_list *l = list_ptr(a);
 			float f = val_num(acc);
-			int32_t k = (int32_t)f;
-			if (k < 0)
-				k += (int32_t)l->len;
-			if ((float)(int32_t)f == f && k >= 0 && (snek_len_t)k < l->len) {
-				acc = block_ptr(l->items)[k];
-				sp--;
-				NEXT;
+			int32_t k;
+			/* Range first: casting inf or 1e30 to an integer is undefined. */
+			if (f > -65536.0f && f < 65536.0f && (float)(k = (int32_t)f) == f) {
+				if (k < 0)
+					k += (int32_t)l->len;
+				if (k >= 0 && (snek_len_t)k < l->len) {
+					acc = block_ptr(l->items)[k];
+					sp--;
+					NEXT;
+				}
 			}
 		}
 		SAVE();

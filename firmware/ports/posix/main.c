@@ -104,10 +104,14 @@ void hal_sleep(float seconds)
 	double end = now_seconds() + seconds, left;
 
 	while (!vm_interrupt && (left = end - now_seconds()) > 0) {
+		/* Wake at least every 10 s: no float-to-integer overflow for
+		 * sleep(1e30), and a closed console still sleeps. */
+		if (left > 10)
+			left = 10;
 		if (console_eof) {
 			struct timespec t = { (time_t)left, (long)((left - (double)(time_t)left) * 1e9) };
 			nanosleep(&t, NULL);
-			break;
+			continue;
 		}
 		console_read((int)(left * 1000) + 1);
 	}
