@@ -1,0 +1,162 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Splitting the bytes a board sends into console text, prompts and protocol events."""
+
+from __future__ import annotations
+
+import codecs
+from dataclasses import dataclass
+
+STX = 0x02
+ETX = 0x03
+ACK = 0x06
+XON = 0x11
+XOFF = 0x13
+DC4 = 0x14
+
+BANNER = "Welcome to Snek"
+INTERRUPTED = "^C\n"
+
+
+@dataclass(frozen=True)
+class Text:
+    """Console text for the student: prompts removed, CR LF turned into LF."""
+    text: str
+
+
+@dataclass(frozen=True)
+class Line:
+    """A complete line of console text (without its newline), for matching messages."""
+    text: str
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """The device printed a prompt: main (`> `) or continuation (`+ `)."""
+    main: bool
+
+
+@dataclass(frozen=True)
+class Interrupted:
+    """The device printed `^C` after an interrupt."""
+
+
+@dataclass(frozen=True)
+class Ack:
+    """ACK: every byte sent before an ENQ has been read."""
+
+
+@dataclass(frozen=True)
+class Echo:
+    """DC4 came back (autobaud / are-you-there ping)."""
+
+
+@dataclass(frozen=True)
+class Program:
+    """The bytes between STX and ETX (the stored program, as printed by eeprom.show(1))."""
+    data: bytes
+
+
+Event = Text | Line | Prompt | Interrupted | Ack | Echo | Program
+
+
+class DeviceStream:
+    """Feed it bytes as they arrive; it returns events in order.
+
+    Prompts are recognised at the start of a line; a `> ` that ends what has arrived
+    so far also counts in mid-line (after `print(x, end='')`). Pieces that might be
+    the start of a prompt or of `^C` are held back until the next bytes decide.
+    """
+
+    def __init__(self) -> None:
+        self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+        self._capture: bytearray | None = None
+        self._cr = False
+        self._held = ""
+        self._at_line_start = True
+        self._line: list[str] = []
+
+    def feed(self, data: bytes) -> list[Event]:
+        events: list[Event] = []
+        run = bytearray()
+        for byte in data:
+            if byte in (ACK, DC4, XON, XOFF):
+                self._text(run, events)
+                if byte == ACK:
+                    events.append(Ack())
+                elif byte == DC4:
+                    events.append(Echo())
+            elif self._capture is not None:
+                if byte == ETX:
+                    events.append(Program(bytes(self._capture)))
+                    self._capture = None
+                else:
+                    self._capture.append(byte)
+            elif byte == STX:
+                self._text(run, events)
+                self._capture = bytearray()
+            else:
+                run.append(byte)
+        self._text(run, events)
+        return events
+
+    def _text(self, run: bytearray, events: list[Event]) -> None:
+        if not run:
+            return
+        text = self._decoder.decode(bytes(run))
+        run.clear()
+        if self._cr:
+            text = "\r" + text
+            self._cr = False
+        if text.endswith("\r"):
+            self._cr = True
+            text = text[:-1]
+        self._scan(self._held + text.replace("\r\n", "\n"), events)
+
+    def _scan(self, text: str, events: list[Event]) -> None:
+        self._held = ""
+        out: list[str] = []
+        i, n = 0, len(text)
+        while i < n:
+            ch = text[i]
+            if ch == "^":
+                if text.startswith(INTERRUPTED, i):
+                    self._flush(out, events)
+                    self._end_line(events)
+                    events.append(Interrupted())
+                    i += len(INTERRUPTED)
+                    continue
+                if INTERRUPTED.startswith(text[i:]):
+                    self._held = text[i:]
+                    break
+            if ch == ">" or (ch == "+" and self._at_line_start):
+                if i + 1 == n:
+                    self._held = ch
+                    break
+                if text[i + 1] == " " and (self._at_line_start or i + 2 == n):
+                    self._flush(out, events)
+                    if self._line:
+                        self._end_line(events)
+                    self._line = []
+                    events.append(Prompt(main=ch == ">"))
+                    self._at_line_start = True
+                    i += 2
+                    continue
+            out.append(ch)
+            if ch == "\n":
+                self._flush(out, events)
+                self._end_line(events)
+            else:
+                self._line.append(ch)
+                self._at_line_start = False
+            i += 1
+        self._flush(out, events)
+
+    def _flush(self, out: list[str], events: list[Event]) -> None:
+        if out:
+            events.append(Text("".join(out)))
+            out.clear()
+
+    def _end_line(self, events: list[Event]) -> None:
+        events.append(Line("".join(self._line)))
+        self._line = []
+        self._at_line_start = True

@@ -1,0 +1,422 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Board against the real host firmware behind a pseudo-terminal, and against fake devices."""
+
+from __future__ import annotations
+
+import subprocess
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from snekide.device import Board, DeviceError, SimulatorTransport, Transport, TransportClosed
+from snekide.device import board as board_module
+from snekide.device.exceptions import NOT_ANSWERING, SIMULATOR_GONE
+
+ROOT = Path(__file__).resolve().parents[2]
+WAIT = 10.0  # generous: only reached when something is broken
+
+
+@pytest.fixture(scope="session")
+def firmware() -> Path:
+    subprocess.run(["make", "-s", "-C", str(ROOT / "firmware"), "posix"], check=True)
+    return ROOT / "firmware" / "build" / "posix" / "snek"
+
+
+class Console:
+    """Collects what a Board reports, and waits for it."""
+
+    def __init__(self, board: Board) -> None:
+        self.cond = threading.Condition()
+        self.text = ""
+        self.prompts = 0
+        self.disconnects: list[str] = []
+        board.on_output = self.output
+        board.on_prompt = self.prompt
+        board.on_disconnect = self.disconnect
+
+    def output(self, text: str) -> None:
+        with self.cond:
+            self.text += text
+            self.cond.notify_all()
+
+    def prompt(self) -> None:
+        with self.cond:
+            self.prompts += 1
+            self.cond.notify_all()
+
+    def disconnect(self, message: str) -> None:
+        with self.cond:
+            self.disconnects.append(message)
+            self.cond.notify_all()
+
+    def wait_for(self, ready: Callable[[], bool], timeout: float = WAIT) -> None:
+        with self.cond:
+            assert self.cond.wait_for(ready, timeout), f"timed out; console has {self.text!r}"
+
+    def wait_text(self, text: str, timeout: float = WAIT) -> None:
+        self.wait_for(lambda: text in self.text, timeout)
+
+    def take(self) -> str:
+        with self.cond:
+            text, self.text = self.text, ""
+        return text
+
+
+class Recording(SimulatorTransport):
+    """The simulator, remembering every write."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.writes: list[bytes] = []
+
+    def write(self, data: bytes) -> None:
+        self.writes.append(data)
+        super().write(data)
+
+
+@pytest.fixture
+def simulator(firmware: Path, tmp_path: Path) -> Iterator[Callable[..., tuple[Board, Console]]]:
+    boards: list[Board] = []
+
+    def start(needs_pacing: bool = True, **options: object) -> tuple[Board, Console]:
+        transport = Recording(firmware, tmp_path / "eeprom.bin", **options)
+        board = Board(transport, needs_pacing=needs_pacing)
+        console = Console(board)
+        boards.append(board)
+        board.start()
+        board.wait_prompt(WAIT)
+        assert console.text.startswith("Welcome to Snek")
+        console.take()
+        return board, console
+
+    yield start
+    for board in boards:
+        board.close()
+
+
+PROGRAM = """def greet(name):
+    print('hello,', name)
+
+count = 0
+for i in range(5):
+    count += i
+greet('robot')
+print('count', count, 'é')
+"""
+
+
+def test_run_line_prints_its_output(simulator):
+    board, console = simulator()
+    board.run_line("print(6*7)")
+    board.wait_prompt(WAIT)
+    assert console.take() == "42\n"
+
+
+def test_a_two_line_def_then_a_call(simulator):
+    board, console = simulator()
+    board.run_line("def double(x):\n    return x * 2")
+    board.run_line("print(double(21))")
+    board.wait_prompt(WAIT)
+    assert console.take() == "42\n"
+
+
+def test_errors_come_as_console_text(simulator):
+    board, console = simulator()
+    board.run_line("print(nope)")
+    board.wait_prompt(WAIT)
+    assert console.take() == "<stdin>:1 undefined: nope\n"
+
+
+def test_put_is_verified_runs_at_boot_and_gets_back_byte_for_byte(simulator, tmp_path):
+    board, console = simulator()
+    steps: list[tuple[int, int]] = []
+    result = board.put(PROGRAM, progress=lambda done, total: steps.append((done, total)),
+                       timeout=WAIT)
+    assert result.verified, result.message
+    assert result.message == "The robot now has your program."
+    assert result.stored == PROGRAM
+    size = len(PROGRAM.encode())
+    assert steps[-1] == (size, size)
+    assert [done for done, _ in steps] == sorted(done for done, _ in steps)
+    # reset() ran the program at boot; its output reached the console.
+    console.wait_text("hello, robot\ncount 10 é\n")
+    board.wait_prompt(WAIT)
+    assert "^C" not in console.text
+    # Globals from the boot run are there.
+    console.take()
+    board.run_line("print(count * 2)")
+    board.wait_prompt(WAIT)
+    assert console.take() == "20\n"
+    assert board.get(timeout=WAIT) == PROGRAM
+    image = (tmp_path / "eeprom.bin").read_bytes()
+    assert image[:size] == PROGRAM.encode() and image[size] == 0xFF
+
+
+def test_put_adds_the_missing_last_newline(simulator):
+    board, _ = simulator()
+    result = board.put("x = 1", timeout=WAIT)
+    assert result.verified
+    assert board.get(timeout=WAIT) == "x = 1\n"
+
+
+def test_too_big_a_put_is_refused_plainly_and_the_old_program_stays(simulator):
+    board, console = simulator(eeprom_size=256)
+    assert board.put('print("small")\n', timeout=WAIT).verified
+    console.wait_text("small\n")
+    big = "".join(f"print({i})\n" for i in range(60))
+    result = board.put(big, timeout=WAIT)
+    assert not result.verified
+    assert result.message == (f"Your program is too big for this robot: {len(big)} bytes, "
+                              "it has room for 255.")
+    assert result.stored == 'print("small")\n'
+    assert board.get(timeout=WAIT) == 'print("small")\n'
+
+
+def test_stop_ends_a_loop_and_turns_the_motors_off(simulator):
+    board, console = simulator()
+    board.run_line("print('go')\nwhile True: pass")
+    console.wait_text("go\n")
+    with pytest.raises(DeviceError):
+        board.wait_prompt(0.2)  # still looping
+    board.stop(timeout=WAIT)
+    assert any(b"stopall()" in data for data in board.transport.writes)
+    console.take()
+    board.run_line("print('after')")
+    board.wait_prompt(WAIT)
+    assert console.take() == "after\n"
+
+
+def test_interrupt_ends_a_sleep_and_shows_it(simulator):
+    board, console = simulator()
+    board.run_line("print('zz')\ntime.sleep(60)")
+    console.wait_text("zz\n")
+    board.interrupt()
+    board.wait_prompt(WAIT)
+    assert console.take().endswith("^C\n")
+
+
+def test_reset_runs_the_stored_program_again(simulator):
+    board, console = simulator()
+    assert board.put("print('boot')\n", timeout=WAIT).verified
+    console.wait_text("boot\n")
+    board.wait_prompt(WAIT)
+    console.take()
+    assert board.reset(timeout=WAIT) is True
+    assert console.take() == "Welcome to Snek 0.1.0\nboot\n"
+
+
+def test_reset_returns_false_while_the_stored_program_runs_on(simulator):
+    board, console = simulator()
+    assert board.put("print('on')\nwhile True:\n    pass\n", timeout=WAIT).verified
+    console.wait_text("on\n")
+    assert board.reset(timeout=0.3) is False
+    board.stop(timeout=WAIT)
+
+
+def test_a_killed_simulator_disconnects_and_a_restarted_one_works(simulator):
+    board, console = simulator()
+    board.run_line("while True: pass")
+    board.transport.kill()
+    console.wait_for(lambda: bool(console.disconnects))
+    assert console.disconnects == [SIMULATOR_GONE]
+    assert not board.connected
+    with pytest.raises(DeviceError) as error:
+        board.get(timeout=WAIT)
+    assert str(error.value) == SIMULATOR_GONE
+    board.close()
+    transport = board.transport
+    transport.restart()
+    fresh = Board(transport, needs_pacing=False)
+    again = Console(fresh)
+    fresh.start()
+    try:
+        fresh.wait_prompt(WAIT)
+        again.take()
+        fresh.run_line("print(6*7)")
+        fresh.wait_prompt(WAIT)
+        assert again.take() == "42\n"
+    finally:
+        fresh.close()
+
+
+def test_pacing_sends_an_enq_after_every_16_bytes(simulator):
+    board, _ = simulator(needs_pacing=True)
+    program = "".join(f"print({i})\n" for i in range(12))
+    writes = board.transport.writes
+    start = len(writes)
+    assert board.put(program, timeout=WAIT).verified
+    payload = b"eeprom.write()\n" + program.encode() + b"\x04"
+    chunks = [w for w in writes[start:] if w.endswith(b"\x05")]
+    assert all(w.count(b"\x05") == 1 and len(w) <= 17 for w in chunks)
+    assert all(len(w) == 17 for w in chunks[:-1])
+    assert b"".join(w[:-1] for w in chunks) == payload
+    assert len(chunks) == -(-len(payload) // 16)
+
+
+def test_without_pacing_one_enq_ends_the_upload(simulator):
+    board, _ = simulator(needs_pacing=False)
+    program = "".join(f"print({i})\n" for i in range(12))
+    writes = board.transport.writes
+    start = len(writes)
+    assert board.put(program, timeout=WAIT).verified
+    chunks = [w for w in writes[start:] if b"\x05" in w]
+    assert chunks == [b"eeprom.write()\n" + program.encode() + b"\x04\x05"]
+
+
+def test_run_line_is_paced_too(simulator):
+    board, console = simulator(needs_pacing=True)
+    line = "print('" + "x" * 40 + "')"
+    start = len(board.transport.writes)
+    board.run_line(line)
+    board.wait_prompt(WAIT)
+    assert console.take() == "x" * 40 + "\n"
+    sent = board.transport.writes[start:]
+    assert b"".join(w[:-1] for w in sent) == b"\x0e" + line.encode() + b"\n"
+    assert all(w.endswith(b"\x05") and len(w) <= 17 for w in sent)
+
+
+# Fake devices: what the host firmware cannot be made to do.
+
+
+class FakeDevice(Transport):
+    """A scripted board: answer(data) returns the bytes the device sends back."""
+
+    def __init__(self, answer: Callable[[bytes], bytes]) -> None:
+        self.answer = answer
+        self.cond = threading.Condition()
+        self.pending = b""
+        self.writes: list[bytes] = []
+        self.opened = False
+
+    def open(self) -> None:
+        self.opened = True
+
+    def close(self) -> None:
+        with self.cond:
+            self.opened = False
+            self.cond.notify_all()
+
+    @property
+    def is_open(self) -> bool:
+        return self.opened
+
+    def write(self, data: bytes) -> None:
+        if not self.opened:
+            raise TransportClosed("closed")
+        self.writes.append(data)
+        reply = self.answer(data)
+        with self.cond:
+            self.pending += reply
+            self.cond.notify_all()
+
+    def read(self, timeout: float) -> bytes:
+        with self.cond:
+            self.cond.wait_for(lambda: self.pending or not self.opened, timeout)
+            if not self.opened:
+                raise TransportClosed("closed")
+            data, self.pending = self.pending, b""
+        return data
+
+
+def uart_board(acks: bool, program: bytes = b"") -> Callable[[bytes], bytes]:
+    """A UART board: CR LF newlines; answers ^C with a prompt; ACKs only if acks."""
+
+    def answer(data: bytes) -> bytes:
+        reply = b""
+        if b"\x03" in data:
+            reply += b"^C\r\n> "
+        if b"eeprom.show(1)" in data:
+            reply += b"\x02" + program.replace(b"\n", b"\r\n") + b"\x03> "
+        if b"\x05" in data and acks:
+            reply += b"\x06"
+        return reply
+    return answer
+
+
+@pytest.fixture
+def fake() -> Iterator[Callable[..., tuple[Board, Console, FakeDevice]]]:
+    boards: list[Board] = []
+
+    def start(answer: Callable[[bytes], bytes], needs_pacing: bool = True):
+        device = FakeDevice(answer)
+        board = Board(device, needs_pacing=needs_pacing)
+        console = Console(board)
+        boards.append(board)
+        board.start()
+        return board, console, device
+
+    yield start
+    for board in boards:
+        board.close()
+
+
+def test_a_board_that_never_acks_fails_the_put_plainly(fake):
+    board, _, device = fake(uart_board(acks=False))
+    started = time.monotonic()
+    with pytest.raises(DeviceError) as error:
+        board.put("print(1)\n", timeout=0.3)
+    assert time.monotonic() - started < 3
+    assert str(error.value) == board_module.PUT_LOST
+    # Tried twice, each try stopped with ^C; never carried on past a missing ACK.
+    uploads = [w for w in device.writes if w.startswith(b"eeprom.write()")]
+    assert len(uploads) == 2
+    assert device.writes[-1] == b"\x0e\x03"
+    assert not any(b"reset()" in w for w in device.writes)
+
+
+def test_a_silent_board_fails_every_wait_within_its_timeout(fake):
+    board, _, _ = fake(lambda data: b"")
+    calls = [
+        (lambda: board.put("x = 1\n", timeout=0.3), NOT_ANSWERING),
+        (lambda: board.get(timeout=0.3), board_module.NO_PROGRAM),
+        (lambda: board.stop(timeout=0.3), NOT_ANSWERING),
+        (lambda: board.reset(timeout=0.3), board_module.NO_RESTART),
+        (lambda: board.wait_banner(timeout=0.3), NOT_ANSWERING),
+    ]
+    for call, message in calls:
+        started = time.monotonic()
+        with pytest.raises(DeviceError) as error:
+            call()
+        assert time.monotonic() - started < 2
+        assert str(error.value) == message
+    assert board.ping(timeout=0.2) is False
+
+
+def test_get_normalises_cr_lf(fake):
+    board, _, _ = fake(uart_board(acks=True, program=b"print(1)\nprint(2)\n"))
+    assert board.get(timeout=1) == "print(1)\nprint(2)\n"
+
+
+def test_a_program_that_comes_back_different_is_reported(fake):
+    board, _, device = fake(uart_board(acks=True, program=b"print(1)\n"))
+    result = board.put("print(2)\n", timeout=1)
+    assert not result.verified
+    assert result.message == "The robot did not keep your program: what came back was different."
+    assert result.stored == "print(1)\n"
+    assert not any(b"reset()" in w for w in device.writes)
+
+
+def test_a_paced_line_to_a_vanished_board_is_dropped_with_a_message(fake):
+    board, console, _ = fake(lambda data: b"")
+    board.line_timeout = 0.2
+    board.run_line("print('hello there, robot')")
+    console.wait_text(board_module.LINE_DROPPED)
+
+
+def test_control_characters_in_a_program_are_refused(fake):
+    board, _, device = fake(uart_board(acks=True))
+    result = board.put("x = 1\ny = '\x04'\n", timeout=1)
+    assert not result.verified
+    assert result.message.startswith("Line 2 of your program")
+    assert device.writes == []
+
+
+def test_block_lines_end_a_block_with_a_blank_line():
+    assert board_module.block_lines("print(1)") == ["print(1)"]
+    assert board_module.block_lines("x = 1\nprint(x)") == ["x = 1", "print(x)"]
+    assert board_module.block_lines("while True: pass") == ["while True: pass", ""]
+    assert board_module.block_lines("def f():\n\n    return 1\n") == ["def f():", "    return 1", ""]
+    assert board_module.block_lines("") == [""]
