@@ -372,7 +372,7 @@ static value_t finish_unit(void)
 		CODE_PARAMS(c)[i] = ((uint16_t *)raw(R_LOCALS))[i];
 	if (u->nlines)
 		memcpy(CODE_LINES(c), raw(R_LINES), u->nlines * 4u);
-	return gc_ref(cur == TOP ? TAG_FUNC : TAG_FUNC, c);
+	return gc_ref(TAG_FUNC, c);
 }
 
 static void top_begin(void)

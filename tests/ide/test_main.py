@@ -1,4 +1,5 @@
-"""Tests for the snekide entry point, desktop entry and placeholder window."""
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Tests for the snekide entry point, desktop entry and main window start-up."""
 
 import shutil
 import subprocess
@@ -43,11 +44,19 @@ def test_desktop_file_validates():
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-def test_placeholder_window(qtbot):
-    from snekide.__main__ import create_window
+def test_main_window(qtbot, tmp_path, monkeypatch):
+    monkeypatch.setenv("SNEKIDE_DATA_DIR", str(tmp_path / "data"))
+    program = tmp_path / "lesson.py"
+    program.write_text("talkto(M1)\n")
+    from snekide.app import create_window
 
-    window = create_window()
+    window = create_window([program], connect=False)
     qtbot.addWidget(window)
     window.show()
-    assert window.windowTitle() == "snekide"
-    assert "coming" in window.centralWidget().text()
+    assert window.windowTitle() == "lesson.py – snekide"
+    assert window.editor().text() == "talkto(M1)\n"
+    for name in ("New", "Open", "Save", "Connect", "Put", "Get", "Stop", "Reset"):
+        button = window.button(name)
+        assert button.text() == name and button.isVisible()
+        assert button.font().pointSize() >= 14
+    assert window.board_status.text() == "Not connected"

@@ -1,0 +1,242 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""The connected board (robot or simulator): its lifecycle and calls, as Qt signals and jobs."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from PyQt6.QtCore import QObject, pyqtSignal
+
+from snekide import settings
+from snekide.worker import BoardSignals, Job, Worker
+
+NOT_CONNECTED = "No robot is connected. Press Connect."
+#: Prompts the board may print at the start of a line.
+PROMPTS = ("> ", "+ ")
+
+
+class BoardLike(Protocol):
+    """The part of device.board.Board the IDE uses."""
+
+    on_output: Callable[[str], None]
+    on_prompt: Callable[[], None]
+    on_disconnect: Callable[[str], None]
+
+    def start(self) -> None: ...
+    def close(self) -> None: ...
+    def run_line(self, text: str) -> None: ...
+    def stop(self) -> None: ...
+    def put(self, program: str, progress: Callable[..., None] | None = None) -> Any: ...
+    def get(self) -> str: ...
+    def reset(self) -> None: ...
+
+
+def make_board(choice: Any) -> BoardLike:
+    """A Board for a device.usb.DeviceChoice: the simulator or a serial port."""
+    from snekide.device import transport
+    from snekide.device.board import Board
+
+    if choice.kind == "simulator":
+        pipe: Any = transport.SimulatorTransport(transport.find_simulator_firmware(),
+                                                 settings.simulator_eeprom())
+    else:
+        pipe = transport.SerialTransport(choice.port)
+    board: BoardLike = Board(pipe, needs_pacing=choice.needs_pacing)
+    return board
+
+
+def _error_functions() -> tuple[Callable[[str], str | None], Callable[[str], int | None]]:
+    try:
+        from snekide.device import errors
+    except ImportError:  # the device layer without its explanations still works
+        return (lambda line: None), (lambda line: None)
+    return errors.explain, errors.error_line
+
+
+class Connection(QObject):
+    """One board at a time. Every call runs on the worker; nothing here blocks the window."""
+
+    output = pyqtSignal(str)  # text the board printed
+    error_found = pyqtSignal(str, str, int)  # error line, explanation or '', line number or 0
+    prompt = pyqtSignal()  # the board waits for a line
+    connected = pyqtSignal(str)  # label of the board
+    disconnected = pyqtSignal(str)  # why, in plain words
+    problem = pyqtSignal(str)  # a call failed, in plain words
+    busy_changed = pyqtSignal(bool)
+
+    def __init__(self, board_factory: Callable[[Any], BoardLike] = make_board,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._factory = board_factory
+        self._worker = Worker()
+        self._board: BoardLike | None = None
+        self._signals: BoardSignals | None = None
+        self._line = ""
+        self._long_jobs = 0
+        self.label: str | None = None
+        self.explain, self.error_line = _error_functions()
+
+    # -- state ---------------------------------------------------------------
+
+    @property
+    def is_connected(self) -> bool:
+        return self._board is not None
+
+    @property
+    def busy(self) -> bool:
+        """A Connect, Put, Get or Reset is under way."""
+        return self._long_jobs > 0
+
+    # -- connecting ----------------------------------------------------------
+
+    def connect_to(self, choice: Any) -> Job:
+        """Close the current board (if any) and start the chosen one."""
+        old = self._detach()
+        signals = BoardSignals(self)
+        self._signals = signals
+        signals.output.connect(lambda text: self._on_output(text, signals))
+        signals.prompt.connect(lambda: self._on_prompt(signals))
+        signals.disconnected.connect(lambda message: self._on_disconnect(message, signals))
+        factory = self._factory
+
+        def start() -> BoardLike:
+            if old is not None:
+                _quietly_close(old)
+            board = factory(choice)
+            signals.attach(board)
+            try:
+                board.start()
+            except BaseException:
+                _quietly_close(board)
+                raise
+            return board
+
+        job = self._submit("Connect", start, long=True)
+        job.succeeded.connect(lambda board: self._on_started(board, signals, choice.label))
+        job.failed.connect(lambda message: self._on_start_failed(signals))
+        return job
+
+    def close(self, timeout: float = 3.0) -> None:
+        """Let go of the board and the worker thread (when the window closes)."""
+        board = self._detach()
+        closer = _close_in_background(board) if board is not None else None
+        self._worker.shutdown(timeout)  # a call still waiting on the board ends as it closes
+        if closer is not None:
+            closer.join(timeout)
+
+    def _detach(self) -> BoardLike | None:
+        board, self._board, self._signals, self.label = self._board, None, None, None
+        self._line = ""
+        return board
+
+    def _on_started(self, board: BoardLike, signals: BoardSignals, label: str) -> None:
+        if signals is not self._signals:  # replaced by a newer Connect meanwhile
+            _close_in_background(board)
+            return
+        self._board, self.label = board, label
+        self.connected.emit(label)
+
+    def _on_start_failed(self, signals: BoardSignals) -> None:
+        if signals is self._signals:
+            self._signals = None
+
+    def _on_disconnect(self, message: str, signals: BoardSignals) -> None:
+        if signals is not self._signals:
+            return
+        board = self._detach()
+        if board is not None:
+            _close_in_background(board)
+        self.disconnected.emit(message)
+
+    # -- output from the board -----------------------------------------------
+
+    def _on_output(self, text: str, signals: BoardSignals) -> None:
+        if signals is not self._signals:
+            return
+        self.output.emit(text)
+        self._line += text
+        while "\n" in self._line:
+            line, self._line = self._line.split("\n", 1)
+            self._check_line(line.rstrip("\r"))
+
+    def _on_prompt(self, signals: BoardSignals) -> None:
+        if signals is self._signals:
+            self._line = ""
+            self.prompt.emit()
+
+    def _check_line(self, line: str) -> None:
+        while line.startswith(PROMPTS):
+            line = line[2:]
+        explanation = self.explain(line)
+        number = self.error_line(line)
+        if explanation or number:
+            self.error_found.emit(line, explanation or "", number or 0)
+
+    # -- calls ---------------------------------------------------------------
+
+    def run_line(self, text: str) -> Job | None:
+        if self._board is None:
+            self.problem.emit(NOT_CONNECTED)
+            return None
+        job = self._worker.submit("Run", self._board.run_line, text, droppable=True)
+        job.failed.connect(self.problem)
+        return job
+
+    def stop(self) -> Job | None:
+        if self._board is None:
+            self.problem.emit(NOT_CONNECTED)
+            return None
+        job = self._worker.submit("Stop", self._board.stop, urgent=True)
+        job.failed.connect(self.problem)
+        return job
+
+    def put(self, program: str) -> Job | None:
+        if self._board is None:
+            self.problem.emit(NOT_CONNECTED)
+            return None
+        return self._submit("Put", self._board.put, program, long=True, with_progress=True)
+
+    def get(self) -> Job | None:
+        return self._call("Get", "get", long=True)
+
+    def reset(self) -> Job | None:
+        return self._call("Reset", "reset", long=True)
+
+    def _call(self, label: str, method: str, *args: Any, long: bool = False) -> Job | None:
+        if self._board is None:
+            self.problem.emit(NOT_CONNECTED)
+            return None
+        return self._submit(label, getattr(self._board, method), *args, long=long)
+
+    def _submit(self, label: str, call: Callable[..., Any], *args: Any, long: bool,
+                with_progress: bool = False) -> Job:
+        job = self._worker.submit(label, call, *args, with_progress=with_progress)
+        job.failed.connect(self.problem)
+        if long:
+            self._long_jobs += 1
+            if self._long_jobs == 1:
+                self.busy_changed.emit(True)
+            job.finished.connect(self._long_job_done)
+        return job
+
+    def _long_job_done(self) -> None:
+        self._long_jobs -= 1
+        if self._long_jobs == 0:
+            self.busy_changed.emit(False)
+
+
+def _quietly_close(board: BoardLike) -> None:
+    try:
+        board.close()
+    except Exception:  # noqa: BLE001 - closing a board that is gone must not fail
+        pass
+
+
+def _close_in_background(board: BoardLike) -> threading.Thread:
+    """Close a board on its own thread (closing waits for the board's threads)."""
+    closer = threading.Thread(target=_quietly_close, args=(board,), name="snekide-close",
+                              daemon=True)
+    closer.start()
+    return closer

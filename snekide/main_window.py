@@ -1,0 +1,571 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""The main window: editor tabs beside the REPL, a toolbar of big buttons, a status bar."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+from PyQt6.QtCore import QSize, Qt
+from PyQt6.QtGui import QAction, QCloseEvent, QFont, QIcon, QKeySequence
+from PyQt6.QtWidgets import (
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+    QProgressBar,
+    QSplitter,
+    QStyle,
+    QToolBar,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from snekide import settings
+from snekide.connection import NOT_CONNECTED, Connection
+from snekide.editor import CodeEditor
+from snekide.editor_tabs import EditorTabs
+from snekide.find_bar import FindBar
+from snekide.journal import Journal
+from snekide.put_history import CopyFolder
+from snekide.robot_program import RobotProgram
+
+ICON = Path(__file__).resolve().parent / "icons" / "snekide.svg"
+FILE_FILTER = "Snek programs (*.py *.snek);;All files (*)"
+
+#: Toolbar buttons: name, standard icon, tooltip.
+BUTTONS: list[tuple[str, QStyle.StandardPixmap, str]] = [
+    ("New", QStyle.StandardPixmap.SP_FileIcon, "Start a new program"),
+    ("Open", QStyle.StandardPixmap.SP_DialogOpenButton, "Open a program from a file"),
+    ("Save", QStyle.StandardPixmap.SP_DialogSaveButton, "Save this program to a file"),
+    ("Connect", QStyle.StandardPixmap.SP_ComputerIcon,
+     "Talk to a robot, or to the simulator when no robot is plugged in"),
+    ("Put", QStyle.StandardPixmap.SP_ArrowRight,
+     "Send this program to the robot: it runs it now and every time it starts"),
+    ("Get", QStyle.StandardPixmap.SP_ArrowLeft, "Bring the robot's program into a new tab"),
+    ("Stop", QStyle.StandardPixmap.SP_BrowserStop, "Stop the robot's program and its motors"),
+    ("Reset", QStyle.StandardPixmap.SP_BrowserReload,
+     "Restart the robot: it forgets what you typed and runs its program again"),
+]
+
+
+#: Status bar label styles: a coloured pill for each kind of news.
+PILLS = {
+    kind: f"QLabel {{ background: {bg}; color: {fg}; border-radius: 6px; padding: 2px 10px; "
+          "margin: 2px 4px; }"
+    for kind, bg, fg in (("good", "#dff3e0", "#1b5e20"), ("busy", "#fff3d6", "#7a4f00"),
+                         ("bad", "#fde4e1", "#8c1d13"))
+}
+
+
+class MainWindow(QMainWindow):
+    """Everything the student sees. Device calls go through self.connection, off the GUI thread."""
+
+    def __init__(self, files: Iterable[Path] = (), repl: Any = None,
+                 connection: Connection | None = None,
+                 list_devices: Callable[[], list[Any]] | None = None) -> None:
+        super().__init__()
+        self.setWindowTitle("snekide")
+        if ICON.is_file():
+            self.setWindowIcon(QIcon(str(ICON)))
+        self._list_devices = list_devices
+        self._last_notice = ""
+        #: The buffer whose program the robot is running (errors name its lines), if any.
+        self.program_buffer: str | None = None
+        self.robot = RobotProgram()
+        self.journal = Journal(settings.journal_dir())
+        self.snapshots = CopyFolder(settings.snapshots_dir())
+        self.history = CopyFolder(settings.history_dir())
+        self.tabs = EditorTabs(self.journal, self.snapshots,
+                               lambda title, text: self.confirm(title, text))
+        self.find_bar = FindBar(self.tabs.current)
+        if repl is None:
+            from snekide.repl_pane import ReplPane
+
+            repl = ReplPane()
+        self.repl = repl
+        self.connection = connection if connection is not None else Connection()
+        self.connection.setParent(self)
+        self._build_layout()
+        self._build_actions()
+        self._build_status_bar()
+        self._wire()
+        restored = self.journal.start()
+        for entry in restored:
+            self.tabs.add_buffer(entry.text, Path(entry.path) if entry.path else None,
+                                 modified=entry.modified, buffer_id=entry.buffer_id,
+                                 name=entry.name or None)
+        for path in files:
+            self.open_program(Path(path))
+        if self.tabs.count() == 0:
+            self.tabs.add_buffer()
+        if restored:
+            self.show_message("Welcome back! Your programs from last time are here again.")
+        self._update_status()
+        self.resize(1200, 760)
+        self.splitter.setSizes([680, 520])
+
+    # -- building ------------------------------------------------------------
+
+    def _build_layout(self) -> None:
+        left = QWidget()
+        column = QVBoxLayout(left)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(0)
+        column.addWidget(self.tabs)
+        column.addWidget(self.find_bar)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(left)
+        self.splitter.addWidget(self.repl)
+        self.splitter.setStretchFactor(0, 3)
+        self.splitter.setStretchFactor(1, 2)
+        self.splitter.setChildrenCollapsible(False)
+        self.setCentralWidget(self.splitter)
+
+    def _build_actions(self) -> None:
+        self.toolbar = QToolBar("Buttons")
+        self.toolbar.setObjectName("buttons")
+        self.toolbar.setMovable(False)
+        self.toolbar.setIconSize(QSize(36, 36))
+        self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextUnderIcon)
+        font = QFont(self.font())
+        font.setPointSize(14)
+        font.setBold(True)
+        self.toolbar.setFont(font)
+        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.toolbar)
+        handlers: dict[str, Callable[[], object]] = {
+            "New": self.new_program, "Open": self.open_program, "Save": self.save_program,
+            "Connect": self.connect_device, "Put": self.put_program, "Get": self.get_program,
+            "Stop": self.stop_program, "Reset": self.reset_board,
+        }
+        self.actions_by_name: dict[str, QAction] = {}
+        style = self.style()
+        for name, pixmap, tip in BUTTONS:
+            icon = style.standardIcon(pixmap) if style is not None else QIcon()
+            action = QAction(icon, name, self)
+            action.setToolTip(tip)
+            action.setStatusTip(tip)
+            handler = handlers[name]
+            action.triggered.connect(lambda _checked=False, h=handler: h())
+            self.actions_by_name[name] = action
+            if name in ("Connect", "Put"):
+                self.toolbar.addSeparator()
+            self.toolbar.addAction(action)
+            button = self.toolbar.widgetForAction(action)
+            if button is not None:
+                button.setObjectName(f"{name.lower()}_button")
+                button.setMinimumWidth(84)
+        stop = self.button("Stop")
+        stop.setStyleSheet("QToolButton { color: #b3261e; }")
+        for name, key in (("New", QKeySequence.StandardKey.New),
+                          ("Open", QKeySequence.StandardKey.Open),
+                          ("Save", QKeySequence.StandardKey.Save)):
+            self.actions_by_name[name].setShortcut(key)
+        self._build_menus()
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        assert bar is not None
+        file_menu = bar.addMenu("&File")
+        edit_menu = bar.addMenu("&Edit")
+        robot_menu = bar.addMenu("&Robot")
+        assert file_menu is not None and edit_menu is not None and robot_menu is not None
+        for name in ("New", "Open", "Save"):
+            file_menu.addAction(self.actions_by_name[name])
+        file_menu.addAction("Save as…", QKeySequence.StandardKey.SaveAs,
+                            lambda: self.save_program(save_as=True))
+        file_menu.addAction("Close tab", QKeySequence.StandardKey.Close,
+                            lambda: self.tabs.close_tab(self.tabs.currentIndex()))
+        file_menu.addSeparator()
+        file_menu.addAction("Quit", QKeySequence.StandardKey.Quit, self.close)
+
+        def on_editor(method: str) -> Callable[[], None]:
+            def call() -> None:
+                editor = self.tabs.current()
+                if editor is not None:
+                    getattr(editor, method)()
+            return call
+
+        # No shortcuts here: the editor and the REPL each handle their own Ctrl+Z, Ctrl+C...
+        edit_menu.addAction("Undo", on_editor("undo"))
+        edit_menu.addAction("Redo", on_editor("redo"))
+        edit_menu.addSeparator()
+        edit_menu.addAction("Cut", on_editor("cut"))
+        edit_menu.addAction("Copy", on_editor("copy"))
+        edit_menu.addAction("Paste", on_editor("paste"))
+        edit_menu.addSeparator()
+        edit_menu.addAction("Find…", QKeySequence.StandardKey.Find, self.find_bar.open)
+        edit_menu.addAction("Replace…", QKeySequence("Ctrl+H"),
+                            lambda: self.find_bar.open(replace=True))
+        edit_menu.addSeparator()
+        edit_menu.addAction("Bigger text", on_editor("zoom_in"))
+        edit_menu.addAction("Smaller text", on_editor("zoom_out"))
+        for name in ("Connect", "Put", "Get", "Stop", "Reset"):
+            robot_menu.addAction(self.actions_by_name[name])
+
+    def _build_status_bar(self) -> None:
+        bar = self.statusBar()
+        assert bar is not None
+        font = QFont(self.font())
+        font.setPointSize(12)
+        bar.setFont(font)
+        self.board_status = QLabel("Not connected")
+        self.board_status.setObjectName("board_status")
+        self.board_status.setStyleSheet(PILLS["bad"])
+        self.program_status = QLabel("")
+        self.program_status.setObjectName("program_status")
+        self.message = QLabel("")
+        self.message.setObjectName("message")
+        self.progress = QProgressBar()
+        self.progress.setMaximumWidth(200)
+        self.progress.hide()
+        for label in (self.board_status, self.program_status, self.message):
+            label.setFont(font)
+        bar.addWidget(self.board_status)
+        bar.addWidget(self.program_status)
+        bar.addWidget(self.message, 1)
+        bar.addPermanentWidget(self.progress)
+
+    def _wire(self) -> None:
+        c = self.connection
+        c.output.connect(self.repl.show_output)
+        c.prompt.connect(lambda: self.repl.set_prompt_ready(True))
+        c.error_found.connect(self._on_error_line)
+        c.connected.connect(self._on_connected)
+        c.disconnected.connect(self._on_disconnected)
+        c.problem.connect(self._on_problem)
+        c.busy_changed.connect(self._on_busy)
+        self.repl.line_entered.connect(self._on_line_entered)
+        self.repl.interrupt_requested.connect(self.stop_program)
+        self.tabs.current_changed.connect(self._update_status)
+        self.tabs.font_size_changed.connect(self.repl.set_font_size)
+        self.repl.set_font_size(self.tabs.font_size)
+        self.tabs.journal_failed.connect(self.show_message)
+
+    # -- small helpers (tests replace the dialogs) ---------------------------
+
+    def button(self, name: str) -> QToolButton:
+        """The toolbar button called name (New, Open, Save, Connect, Put, Get, Stop, Reset)."""
+        widget = self.toolbar.widgetForAction(self.actions_by_name[name])
+        assert isinstance(widget, QToolButton)
+        return widget
+
+    def editor(self) -> CodeEditor:
+        """The editor of the current tab."""
+        editor = self.tabs.current()
+        assert editor is not None
+        return editor
+
+    def confirm(self, title: str, text: str) -> bool:
+        """Ask a yes/no question before something is replaced or thrown away."""
+        answer = QMessageBox.question(self, title, text)
+        return answer == QMessageBox.StandardButton.Yes
+
+    def ask_open_path(self) -> Path | None:
+        name, _ = QFileDialog.getOpenFileName(self, "Open a program",
+                                              str(settings.programs_dir()), FILE_FILTER)
+        return Path(name) if name else None
+
+    def ask_save_path(self, suggestion: str) -> Path | None:
+        start = settings.programs_dir() / suggestion
+        name, _ = QFileDialog.getSaveFileName(self, "Save the program", str(start), FILE_FILTER)
+        return Path(name) if name else None
+
+    def choose_device(self, choices: list[Any]) -> Any | None:
+        """Pick a device: straight away when there is only one, else from a menu."""
+        if len(choices) == 1:
+            return choices[0]
+        menu = QMenu(self)
+        menu.setFont(self.toolbar.font())
+        for choice in choices:
+            menu.addAction(choice.label).setData(choice)
+        button = self.button("Connect")
+        picked = menu.exec(button.mapToGlobal(button.rect().bottomLeft()))
+        return picked.data() if picked is not None else None
+
+    def show_message(self, text: str) -> None:
+        self.message.setText(text)
+
+    # -- files ---------------------------------------------------------------
+
+    def new_program(self) -> CodeEditor:
+        current = self.tabs.current()
+        if current is not None and self.tabs.is_blank(current):
+            current.setFocus()
+            return current
+        editor = self.tabs.add_buffer()
+        editor.setFocus()
+        return editor
+
+    def open_program(self, path: Path | None = None) -> CodeEditor | None:
+        if path is None:
+            path = self.ask_open_path()
+            if path is None:
+                return None
+        existing = self.tabs.find_path(path)
+        if existing is not None:
+            self.tabs.setCurrentWidget(existing)
+            return existing
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            self.show_message(f"Could not open {path.name}: {getattr(error, 'strerror', None) or error}")
+            return None
+        current = self.tabs.current()
+        if current is not None and self.tabs.is_blank(current) and not current.document().isModified():
+            self.tabs.removeTab(self.tabs.indexOf(current))
+            self.journal.forget(current.buffer_id)
+            current.deleteLater()
+        editor = self.tabs.add_buffer(text, path)
+        self.show_message(f"Opened {path.name}")
+        return editor
+
+    def save_program(self, save_as: bool = False) -> bool:
+        editor = self.tabs.current()
+        if editor is None:
+            return False
+        path = editor.path
+        if path is None or save_as:
+            path = self.ask_save_path(path.name if path else "program.py")
+            if path is None:
+                return False
+        try:
+            self.tabs.save(editor, path)
+        except OSError as error:
+            self.show_message(f"Could not save {path.name}: {error.strerror or error}")
+            return False
+        self.show_message(f"Saved {path.name}")
+        return True
+
+    # -- the robot -----------------------------------------------------------
+
+    def devices(self) -> list[Any]:
+        if self._list_devices is not None:
+            return self._list_devices()
+        from snekide.device.usb import list_devices
+
+        return list_devices()
+
+    def connect_device(self) -> None:
+        """Connect: pick the simulator or a board, then start it in the background."""
+        try:
+            choices = self.devices()
+        except Exception as error:  # noqa: BLE001 - a broken port list must not close the IDE
+            self.show_message(f"Could not look for robots: {error}")
+            return
+        choice = self.choose_device(choices)
+        if choice is None:
+            return
+        self._start(choice)
+
+    def connect_default(self) -> None:
+        """At start: the one robot plugged in, else the simulator."""
+        try:
+            choices = self.devices()
+        except Exception as error:  # noqa: BLE001
+            self.show_message(f"Could not look for robots: {error}")
+            return
+        robots = [c for c in choices if c.kind != "simulator" and not c.generic_bridge]
+        simulators = [c for c in choices if c.kind == "simulator"]
+        choice = robots[0] if len(robots) == 1 else (simulators[0] if simulators else None)
+        if choice is not None:
+            self._start(choice, ask=False)
+
+    def _start(self, choice: Any, ask: bool = True) -> None:
+        if ask and getattr(choice, "generic_bridge", False) and not self.confirm(
+                "Is this your robot?",
+                f"{choice.label} is a USB cable adapter. It may be a robot, or something else. "
+                "Connect to it?"):
+            return
+        self._set_board(f"Connecting to {choice.label}…", "busy")
+        self.repl.set_prompt_ready(False)
+        self.robot.forget()
+        self.program_buffer = None
+        self.connection.connect_to(choice)
+
+    def put_program(self) -> None:
+        editor = self.tabs.current()
+        if editor is None:
+            return
+        if not self.connection.is_connected:
+            self._on_problem(NOT_CONNECTED)
+            return
+        text = editor.text()
+        if text and not text.endswith("\n"):
+            text += "\n"
+        try:
+            self.history.keep(text, self.tabs.title(editor))
+        except OSError as error:
+            self.show_message(f"Could not keep a copy of the program: {error}")
+        buffer_id = editor.buffer_id
+        job = self.connection.put(text)
+        if job is None:
+            return
+        self.program_buffer = buffer_id
+        self.show_message("Sending the program to the robot…")
+        self.progress.setRange(0, 0)
+        self.progress.show()
+        job.progress.connect(self._on_progress)
+        job.succeeded.connect(lambda result: self._on_put_done(result, text, buffer_id))
+        job.finished.connect(self.progress.hide)
+
+    def _on_progress(self, done: int, total: int) -> None:
+        self.progress.setRange(0, max(total, 1))
+        self.progress.setValue(done)
+
+    def _on_put_done(self, result: Any, text: str, buffer_id: str) -> None:
+        if getattr(result, "verified", False):
+            self.robot.stored(text, buffer_id, "Put")
+        else:
+            self.robot.forget()
+        self.show_message(getattr(result, "message", "") or "Put finished.")
+        self._update_status()
+
+    def get_program(self) -> None:
+        job = self.connection.get()
+        if job is None:
+            return
+        self.show_message("Reading the robot's program…")
+        job.succeeded.connect(self._on_got)
+
+    def _on_got(self, text: str) -> None:
+        current = self.tabs.current()
+        if current is not None and self.tabs.is_blank(current):
+            current.set_text(text, modified=True)
+            current.untitled_name = "From the robot"
+            editor = current
+        else:
+            if current is not None and self.tabs.is_unsaved(current):
+                try:
+                    self.snapshots.keep(current.text(), f"before-get-{self.tabs.title(current)}")
+                except OSError:
+                    pass  # the text also stays in its tab and in the journal
+            editor = self.tabs.add_buffer(text, modified=True, name="From the robot")
+        self.tabs.journal_buffer(editor)
+        self.robot.stored(text, editor.buffer_id, "Get")
+        self.show_message("Here is the robot's program." if text.strip()
+                          else "The robot has no program yet.")
+        self._update_status()
+
+    def stop_program(self) -> None:
+        job = self.connection.stop()
+        if job is not None:
+            self.show_message("Stopping…")
+            job.succeeded.connect(lambda _r: self.show_message("Stopped."))
+
+    def reset_board(self) -> None:
+        job = self.connection.reset()
+        if job is None:
+            return
+        self.program_buffer = self.robot.buffer_id
+        self.repl.set_prompt_ready(False)
+        self.show_message("Restarting the robot…")
+        job.succeeded.connect(self._on_reset_done)
+
+    def _on_reset_done(self, at_prompt: object) -> None:
+        if at_prompt is False:
+            self.show_message("The robot restarted and is running its program. "
+                              "Press Stop to stop it.")
+        else:
+            self.show_message("The robot restarted.")
+
+    # -- signals from the connection and the REPL ----------------------------
+
+    def _on_line_entered(self, text: str) -> None:
+        if not self.connection.is_connected:
+            self.repl.show_output(NOT_CONNECTED + "\n")
+            self.repl.set_prompt_ready(True)
+            return
+        self.program_buffer = None  # errors now name lines typed in the REPL
+        self._last_notice = ""
+        self.repl.set_prompt_ready(False)
+        self.connection.run_line(text)
+
+    def _on_error_line(self, line: str, explanation: str, number: int) -> None:
+        if explanation:
+            self.repl.show_error_help(explanation)
+        if not number or self.program_buffer is None:
+            return
+        for editor in self.tabs.editors():
+            if editor.buffer_id == self.program_buffer:
+                self.tabs.setCurrentWidget(editor)
+                editor.show_line(number)
+                break
+
+    def _on_connected(self, label: str) -> None:
+        self._set_board(f"Connected: {label}", "good")
+        self._last_notice = ""
+        self.show_message("")
+        self._update_status()
+
+    def _on_disconnected(self, message: str) -> None:
+        self._notice(message)
+        self._set_board("Not connected", "bad")
+        self.repl.set_prompt_ready(False)
+        self.robot.forget()
+        self._update_status()
+
+    def _notice(self, message: str) -> None:
+        """Tell the student in the REPL (once, if the same thing happens twice in a row)."""
+        if message != self._last_notice:
+            self.repl.show_output(f"\n{message}\n")
+        self._last_notice = message
+        self.show_message(message)
+
+    def _on_problem(self, message: str) -> None:
+        self._notice(message)
+        if not self.connection.is_connected:
+            self._set_board("Not connected", "bad")
+        self.repl.set_prompt_ready(self.connection.is_connected)
+
+    def _on_busy(self, busy: bool) -> None:
+        for name in ("Put", "Get", "Reset"):
+            self.actions_by_name[name].setEnabled(not busy)
+
+    def _set_board(self, text: str, kind: str) -> None:
+        self.board_status.setText(text)
+        self.board_status.setStyleSheet(PILLS[kind])
+
+    def _update_status(self) -> None:
+        editor = self.tabs.current()
+        if editor is not None:
+            self.setWindowTitle(f"{self.tabs.title(editor)} – snekide")
+        if editor is None or not self.connection.is_connected:
+            self.program_status.setText("")
+            self.program_status.hide()
+            return
+        text = self.robot.describe(editor.text(), editor.buffer_id)
+        self.program_status.setText(text)
+        self.program_status.setStyleSheet(PILLS["good" if self.robot.matches(editor.text())
+                                                else "busy"])
+        self.program_status.show()
+
+    # -- closing -------------------------------------------------------------
+
+    def closeEvent(self, event: QCloseEvent | None) -> None:  # noqa: N802 - Qt override
+        if event is None:
+            return
+        unsaved = [e for e in self.tabs.editors() if self.tabs.is_unsaved(e)]
+        keep_journal = False
+        if unsaved:
+            names = ", ".join(self.tabs.title(e) for e in unsaved)
+            if not self.confirm("Quit without saving?",
+                                f"Not saved yet: {names}.\nQuit anyway?\n\n"
+                                "(A copy is kept in the snapshots folder.)"):
+                event.ignore()
+                return
+            try:
+                for editor in unsaved:
+                    self.snapshots.keep(editor.text(), f"quit-{self.tabs.title(editor)}")
+            except OSError:
+                keep_journal = True  # no copy was made: the next start brings the text back
+        self.tabs.timer.stop()
+        if keep_journal:
+            self.tabs.journal_changes()
+        else:
+            self.journal.close()
+        self.connection.close()
+        event.accept()
