@@ -24,7 +24,7 @@ FUZZ_FLAGS = -std=gnu11 -g -O1 -fno-omit-frame-pointer \
 FUZZ_FLAGS_fuzz =
 FUZZ_FLAGS_fuzz-gcstress = -DSNEK_GC_STRESS=2 -DSNEK_COMPUTED_GOTO=0
 FUZZ_SRC = $(wildcard core/*.c) ports/fuzz/fuzz.c
-FUZZ_HDR = $(wildcard core/*.h) ports/fuzz/config.h
+FUZZ_HDR = $(wildcard core/*.h) $(wildcard ports/fuzz/*.h)
 FUZZ_SEEDS = ../tests/lang/pass ../tests/lang/fail ../tests/fuzz_crashes
 FUZZ_RUN = -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
 	-max_len=4096 -dict=ports/fuzz/snek.dict -print_final_stats=1

@@ -162,33 +162,22 @@ value_t builtin_round(uint8_t nargs, value_t *args)
 #if SNEK_INPUT
 value_t builtin_input(uint8_t nargs, value_t *args)
 {
-	value_t line;
-	int c;
+	snek_len_t len = 0;
+	int16_t c;
+	value_t s;
 
 	if (nargs)
 		print_value(args[0], false);
 	hal_flush();
-	line = list_new(0);
-	GC_PUSH(line);
-	while ((c = console_getc()) >= 0 && c != '\n') {
-		if (c == '\r')
-			continue;
-		list_append(GC_TEMP(0), val_from_num((float)(uint8_t)c));
-	}
-	line = GC_POP();
+	GC_PUSH(VAL_NONE);
+	while ((c = console_getc()) >= 0 && c != '\n')
+		if (c != '\r')
+			buf_add(&GC_TEMP(0), &len, (char)c);
 	if (c == CONSOLE_INTR)
 		err_interrupt();
-	{
-		snek_len_t n, i;
-		value_t s;
-		GC_PUSH(line);
-		seq_items(line, &n);
-		s = str_alloc(n);
-		line = GC_POP();
-		for (i = 0; i < n; i++)
-			str_ptr(s)->data[i] = (char)val_num(seq_items(line, &n)[i]);
-		return s;
-	}
+	s = len ? str_from_raw(&GC_TEMP(0), len) : str_alloc(0);
+	gc_ntemp--;
+	return s;
 }
 #endif
 

@@ -13,6 +13,11 @@
 #define SNEK_FORWARD_MAX (32)
 #define SNEK_EXIT (1)
 #define SNEK_STORAGE (1)
+/* A board with every device: pins, motors, lights and sound (no-ops). */
+#define SNEK_GPIO (1)
+#define SNEK_GPIO_PINS (20)
+#define SNEK_NEOPIXEL (1)
+#define SNEK_TONE (1)
 #if !defined(SNEK_COMPUTED_GOTO) && defined(__GNUC__)
 #define SNEK_COMPUTED_GOTO (1)
 #endif

@@ -13,10 +13,12 @@
  *                REPL reports errors and goes on, control bytes (^C, ENQ,
  *                ^N, ^O, DC4) follow the serial protocol.
  * The mode lines are Snek comments, so a saved input runs unchanged on the
- * host build, as a file or on stdin.
+ * host build, as a file or on stdin ("#!boot": the stored part in an
+ * --eeprom image, as tests/firmware/test_fuzz.py does).
  *
- * Output is discarded, time is a counter, sleeping returns at once, exit()
- * unwinds back here. */
+ * Output and pins are no-ops, time is a counter, sleeping returns at once,
+ * exit() unwinds back here, and SNEK_POLL's step budget (config.h) ends
+ * endless loops and recursion with ^C. */
 #include "snek.h"
 #include <setjmp.h>
 
@@ -114,6 +116,41 @@ void hal_storage_write(const uint8_t *data, uint16_t len)
 	memset(storage + len, 0xFF, STORAGE_SIZE - len);
 }
 
+/* A board with SNEK_GPIO_PINS pins; inputs read back a fixed pattern. */
+uint8_t hal_gpio_pins(void)
+{
+	return SNEK_GPIO_PINS;
+}
+
+void hal_gpio_write(uint8_t pin, float level, bool on)
+{
+	(void)pin;
+	(void)level;
+	(void)on;
+}
+
+float hal_gpio_read(uint8_t pin)
+{
+	return (float)(pin % 3) * 0.5f;
+}
+
+void hal_gpio_pull(uint8_t pin, uint8_t pull)
+{
+	(void)pin;
+	(void)pull;
+}
+
+void hal_neopixel(const uint8_t *grb, uint16_t npixels)
+{
+	(void)grb;
+	(void)npixels;
+}
+
+void hal_tone(float hz)
+{
+	(void)hz;
+}
+
 static bool starts_with(const char *prefix)
 {
 	size_t n = strlen(prefix);
@@ -136,9 +173,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memset(storage, 0xFF, sizeof storage);
 	vm_interrupt = false;
 	console_init();
+	gpio_init();
 	random_init(1);
 	print_to(SINK_OUT);
 	err_file = "<stdin>";
+	/* Each input starts as a new process would, even if snek_init leaves
+	 * the lexer's last token (a heap root) pointing into the old heap, as
+	 * it did until tests/fuzz_crashes/reset_stale_token_root. */
+	lex_tok.val = VAL_NONE;
 
 	if (setjmp(exit_jmp))
 		return 0;
