@@ -4,6 +4,8 @@
 #include "snek.h"
 #include <math.h>
 
+#if SNEK_MATH
+
 #define ARG(i) val_to_num(args[i])
 #define RET(x) return val_from_num(x)
 
@@ -187,3 +189,4 @@ value_t builtin_fsum(uint8_t nargs, value_t *args)
 	}
 	RET(sum);
 }
+#endif

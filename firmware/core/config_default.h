@@ -133,6 +133,12 @@
 #define SNEK_POLL() ((void)0)
 #endif
 
+/* A string literal kept in flash on chips with separate program memory;
+ * read it with SNEK_ROM_BYTE (print_str, err_format do). */
+#ifndef ROM_STR
+#define ROM_STR(s) (s)
+#endif
+
 /* Flash-resident tables: ports with separate program memory override these. */
 #ifndef SNEK_ROM
 #define SNEK_ROM

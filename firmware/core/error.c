@@ -7,19 +7,19 @@ jmp_buf *err_catch;
 const char *err_file = "<stdin>";
 uint16_t err_line;
 
-static const char *const messages[] SNEK_ROM = {
-	[ERR_NO_MEMORY] = "out of memory",
-	[ERR_STACK] = "stack overflow",
-	[ERR_NESTED] = "too deeply nested",
-	[ERR_NOT_IN_LOOP] = "not in loop",
-	[ERR_RETURN] = "return outside function",
-	[ERR_ASSERT] = "AssertionError",
-	[ERR_TAB] = "tab in indentation",
-	[ERR_INDENT] = "bad indentation",
-	[ERR_STRING] = "unterminated string",
-	[ERR_TOO_BIG] = "too big",
-	[ERR_RANGE] = "index out of range",
-};
+/* The fixed messages, in enum err_code order, one flash string. */
+static const char messages[] SNEK_ROM =
+	"out of memory\0"
+	"stack overflow\0"
+	"too deeply nested\0"
+	"not in loop\0"
+	"return outside function\0"
+	"AssertionError\0"
+	"tab in indentation\0"
+	"bad indentation\0"
+	"unterminated string\0"
+	"too big\0"
+	"index out of range";
 
 static void print_token(const struct token *t)
 {
@@ -47,21 +47,25 @@ static void print_token(const struct token *t)
 		print_char('=');
 		return;
 	}
-	print_cstr(parse_token_text(t->type));
+	print_rom(parse_token_text(t->type));
 }
 
+/* fmt is in flash. */
 static void vformat(const char *fmt, va_list ap)
 {
 	char c;
 
-	while ((c = *fmt++)) {
+	while ((c = (char)SNEK_ROM_BYTE(fmt++))) {
 		if (c != '%') {
 			print_char(c);
 			continue;
 		}
-		switch (*fmt++) {
+		switch ((char)SNEK_ROM_BYTE(fmt++)) {
 		case 's':
 			print_cstr(va_arg(ap, const char *));
+			break;
+		case 'S':
+			print_rom(va_arg(ap, const char *));
 			break;
 		case 'v':
 			print_value(va_arg(ap, value_t), true);
@@ -75,7 +79,7 @@ static void vformat(const char *fmt, va_list ap)
 		case 'c': {
 			uint8_t ch = (uint8_t)va_arg(ap, int32_t);
 			if (ch < ' ' || ch >= 0x7f) {
-				print_cstr("\\x");
+				print_str("\\x");
 				print_char("0123456789abcdef"[ch >> 4]);
 				print_char("0123456789abcdef"[ch & 15]);
 			} else {
@@ -113,7 +117,7 @@ __attribute__((noreturn)) static void raise_with(const char *fmt, va_list ap)
 void err_interrupt(void)
 {
 	print_to(SINK_OUT);
-	print_cstr("^C\n");
+	print_str("^C\n");
 	hal_flush();
 	longjmp(*err_catch, ERR_RAISED);
 }
@@ -123,7 +127,7 @@ void err_reset(void)
 	longjmp(*err_catch, ERR_RESET);
 }
 
-void err_format(const char *fmt, ...)
+void err_format_rom(const char *fmt, ...)
 {
 	va_list ap;
 
@@ -142,5 +146,10 @@ __attribute__((noreturn)) static void raise_fixed(const char *fmt, ...)
 
 void err_raise(uint8_t code)
 {
-	raise_fixed("%s", messages[code]);
+	const char *m = messages;
+
+	while (code--)
+		while (SNEK_ROM_BYTE(m++))
+			;
+	raise_fixed(ROM_STR("%S"), m);
 }

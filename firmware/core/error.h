@@ -39,10 +39,12 @@ __attribute__((noreturn)) void err_reset(void);
 /* Raise a fixed message. */
 __attribute__((noreturn)) void err_raise(uint8_t code);
 
-/* Raise with a format: %s C string, %v repr of a value, %n name id,
+/* Raise with a format (a literal: it is kept in flash): %s string in RAM,
+ * %S string in flash, %v repr of a value, %n name id,
  * %d integer (int32_t), %o operator text, %t a token,
  * %c a character (int32_t). Keep formats short. */
-__attribute__((noreturn)) void err_format(const char *fmt, ...);
+__attribute__((noreturn)) void err_format_rom(const char *fmt, ...);
+#define err_format(fmt, ...) err_format_rom(ROM_STR(fmt), ##__VA_ARGS__)
 
 #define err_invalid_type(v) err_format("invalid type: %v", (value_t)(v))
 #define err_invalid_value(v) err_format("invalid value: %v", (value_t)(v))

@@ -104,9 +104,10 @@ static int16_t get(void)
 	if (at_eof)
 		return -1;
 	if (need_prompt && lex_interactive) {
-		const char *p = lex_main_prompt ? "> " : "+ ";
-		while (*p)
-			hal_putc(*p++);
+		if (lex_main_prompt)
+			print_str("> ");
+		else
+			print_str("+ ");
 		hal_flush();
 	}
 	need_prompt = false;
@@ -178,6 +179,19 @@ static const struct keyword {
 	{ "range", TOK_RANGE }, { "return", TOK_RETURN }, { "while", TOK_WHILE },
 };
 
+/* name equals the flash string kw. */
+static bool rom_equal(const char *name, const char *kw)
+{
+	char c;
+
+	do {
+		c = (char)SNEK_ROM_BYTE(kw++);
+		if (c != *name++)
+			return false;
+	} while (c);
+	return true;
+}
+
 static void lex_name(int16_t c)
 {
 	char name[NAME_MAX + 1];
@@ -192,7 +206,7 @@ static void lex_name(int16_t c)
 	unget(c);
 	name[len] = '\0';
 	for (i = 0; i < sizeof keywords / sizeof keywords[0]; i++) {
-		if (strcmp(name, keywords[i].name) == 0) {
+		if (rom_equal(name, keywords[i].name)) {
 			set(SNEK_ROM_BYTE(&keywords[i].tok), 0);
 			return;
 		}

@@ -2,7 +2,7 @@
 /* The LL(1) parser: a loop over the tables tools/llgen.py made from
  * grammar.ll. Terminals are matched, rules expanded by the lookahead,
  * actions handed to the compiler. No recursion: nesting lives on `stack`. */
-#define PARSE_WANT_NAMES
+#define PARSE_WANT_TOKEN_TEXT
 #include "snek.h"
 
 #define PARSE_READ16(p) SNEK_ROM_WORD(p)
@@ -14,9 +14,10 @@
 static parse_sym_t stack[SNEK_PARSE_STACK];
 static uint16_t sp;
 
+/* The token's text, in flash. */
 const char *parse_token_text(uint8_t type)
 {
-	return parse_token_names[type];
+	return parse_token_string_text + SNEK_ROM_WORD(&parse_token_string_offset[type]);
 }
 
 static bool have_token;

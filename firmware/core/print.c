@@ -46,6 +46,14 @@ void print_cstr(const char *s)
 		print_char(*s++);
 }
 
+void print_rom(const char *s)
+{
+	char c;
+
+	while ((c = (char)SNEK_ROM_BYTE(s++)))
+		print_char(c);
+}
+
 void print_num(float f)
 {
 	char buf[NUM_REPR_MAX];
@@ -67,9 +75,9 @@ void print_op(uint8_t op)
 	while ((c = (char)SNEK_ROM_BYTE(t++)))
 		print_char(c);
 	if (op == OP_NOT_IN)
-		print_cstr(" in");
+		print_str(" in");
 	if (op == OP_IS_NOT)
-		print_cstr(" not");
+		print_str(" not");
 }
 
 /* Python's repr of a string: single quotes unless it holds ' and no ". */
@@ -89,13 +97,13 @@ static void print_repr_str(value_t v)
 			print_char('\\');
 			print_char((char)c);
 		} else if (c == '\n') {
-			print_cstr("\\n");
+			print_str("\\n");
 		} else if (c == '\r') {
-			print_cstr("\\r");
+			print_str("\\r");
 		} else if (c == '\t') {
-			print_cstr("\\t");
+			print_str("\\t");
 		} else if (c < ' ' || c == 0x7f) {
-			print_cstr("\\x");
+			print_str("\\x");
 			print_char("0123456789abcdef"[c >> 4]);
 			print_char("0123456789abcdef"[c & 15]);
 		} else {
@@ -119,13 +127,14 @@ static void print_builtin_name(uint8_t f)
 }
 
 
+/* cycle is in flash. */
 static bool enter(value_t v, const char *cycle)
 {
 	uint16_t i;
 
 	for (i = 0; i < npath; i++) {
 		if (path[i] == v) {
-			print_cstr(cycle);
+			print_rom(cycle);
 			return false;
 		}
 	}
@@ -142,13 +151,13 @@ static void print_seq(value_t v)
 	bool list = VAL_IS(v, TAG_LIST);
 	snek_len_t n, i;
 
-	if (!enter(v, list ? "[...]" : "(...)"))
+	if (!enter(v, list ? ROM_STR("[...]") : ROM_STR("(...)")))
 		return;
 	print_char(list ? '[' : '(');
 	seq_items(v, &n);
 	for (i = 0; i < n; i++) {
 		if (i)
-			print_cstr(", ");
+			print_str(", ");
 		print_value(seq_items(v, &n)[i], true);
 	}
 	if (!list && n == 1)
@@ -163,15 +172,15 @@ static void print_dict(value_t v)
 	value_t k;
 	bool first = true;
 
-	if (!enter(v, "{...}"))
+	if (!enter(v, ROM_STR("{...}")))
 		return;
 	print_char('{');
 	while ((k = dict_key_at(v, &i)) != VAL_UNSET) {
 		if (!first)
-			print_cstr(", ");
+			print_str(", ");
 		first = false;
 		print_value(k, true);
-		print_cstr(": ");
+		print_str(": ");
 		print_value(dict_get(v, k), true);
 	}
 	print_char('}');
@@ -199,23 +208,23 @@ void print_value(value_t v, bool repr)
 	case TAG_DICT:
 		return print_dict(v);
 	case TAG_FUNC:
-		print_cstr("<function ");
+		print_str("<function ");
 		name_print(code_ptr(v)->name);
 		print_char('>');
 		return;
 	}
 	if (v == VAL_NONE)
-		print_cstr("None");
+		print_str("None");
 	else if (v == VAL_TRUE)
-		print_cstr("True");
+		print_str("True");
 	else if (v == VAL_FALSE)
-		print_cstr("False");
+		print_str("False");
 	else if (VAL_IS_BUILTIN(v)) {
-		print_cstr("<built-in function ");
+		print_str("<built-in function ");
 		print_builtin_name((uint8_t)VAL_BUILTIN_INDEX(v));
 		print_char('>');
 	} else
-		print_cstr("<?>");
+		print_str("<?>");
 }
 
 void print_check(value_t v)

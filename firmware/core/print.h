@@ -9,7 +9,11 @@ enum print_sink { SINK_OUT, SINK_ERR, SINK_COUNT, SINK_BUF };
 void print_to(uint8_t sink);
 
 void print_char(char c);
+/* A string in RAM. */
 void print_cstr(const char *s);
+/* A string in flash (ROM_STR), and the shorthand for literals. */
+void print_rom(const char *s);
+#define print_str(literal) print_rom(ROM_STR(literal))
 void print_num(float f);
 void print_value(value_t v, bool repr);
 /* Raise now if printing v would fail part way (a container nested too

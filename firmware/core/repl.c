@@ -22,7 +22,7 @@ void snek_init(void)
 void snek_boot(void)
 {
 	snek_init();
-	print_cstr("Welcome to Snek " SNEK_VERSION "\n");
+	print_str("Welcome to Snek " SNEK_VERSION "\n");
 	hal_flush();
 #if SNEK_STORAGE
 	if (hal_storage_size() && hal_storage_read(0) != 0xFF) {

@@ -582,6 +582,20 @@ def names_array(name: str, names: list[str]) -> list[str]:
     return [f"static const char *const {name}[] = {{", *items, "};"]
 
 
+def packed_names(name: str, names: list[str]) -> list[str]:
+    """Names as one string (NUL-separated) plus offsets: both can live in
+    flash, unlike an array of pointers."""
+    pieces, offsets, pos = [], [], 0
+    for n in names:
+        pieces.append(c_string(n)[:-1] + '\\0"')
+        offsets.append(pos)
+        pos += len(n.encode()) + 1
+    body = [f"\t{p}" for p in pieces] or ['\t""']
+    return [f"static const char {name}_text[] PARSE_ROM =", *body, "\t;",
+            f"static const uint16_t {name}_offset[] PARSE_ROM = {{",
+            "\t" + ", ".join(map(str, offsets or [0])), "};"]
+
+
 def enum_lines(name: str, prefix: str, members: list[str]) -> list[str]:
     lines = [f"enum {name} {{"]
     for i, member in enumerate(members):
@@ -644,6 +658,10 @@ def render_header(g: Grammar, tables: Tables, out_path: str) -> tuple[str, int]:
         *names_array("parse_nonterm_names", tables.nonterms),
         *names_array("parse_action_names", [a[1:] for a in tables.actions]),
         "#endif /* PARSE_WANT_NAMES */",
+        "",
+        "#ifdef PARSE_WANT_TOKEN_TEXT",
+        *packed_names("parse_token_string", [g.token_text.get(t, (t, 0))[0] for t in tables.terminals]),
+        "#endif /* PARSE_WANT_TOKEN_TEXT */",
         "",
         f"#endif /* {guard} */",
         "",

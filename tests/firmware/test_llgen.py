@@ -239,9 +239,13 @@ item  : A @saw_a | B @saw_b ;
 
 
 def header_tables(header: str) -> dict[str, tuple[str, list[int]]]:
-    """Parse the PARSE_ROM arrays out of a header: name -> (type, values)."""
+    """Parse the PARSE_ROM parse tables out of a header: name -> (type, values).
+    The token texts for error messages (parse_token_string_*) are not parse
+    tables and are not counted in the size line."""
     tables = {}
     for m in re.finditer(r"static const (\w+) (\w+)\[\] PARSE_ROM = \{(.*?)\};", header, re.S):
+        if m.group(2).startswith("parse_token_string"):
+            continue
         body = re.sub(r"/\*.*?\*/", "", m.group(3), flags=re.S)
         tables[m.group(2)] = (m.group(1), [int(v) for v in body.replace(",", " ").split()])
     return tables
