@@ -90,7 +90,7 @@ static snek_len_t raw_cap(uint8_t r)
 {
 	if (*root(r) == VAL_NONE)
 		return 0;
-	return GC_HDR_SIZE(*(gc_hdr_t *)gc_ptr(*root(r))) - sizeof(gc_hdr_t);
+	return BLOCK_BYTES(*root(r));
 }
 
 /* Make room for `need` bytes in buffer r holding `len` bytes. */

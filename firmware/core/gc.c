@@ -85,7 +85,7 @@ static void for_each_slot(uint8_t *p, void (*fn)(value_t *))
 		v = ((struct snek_tuple *)p)->items;
 		break;
 	case GC_VALUES:
-		n = (GC_HDR_SIZE(h) - sizeof(gc_hdr_t)) / sizeof(value_t);
+		n = (GC_HDR_SIZE(h) - sizeof(struct snek_values)) / sizeof(value_t);
 		v = ((struct snek_values *)p)->v;
 		break;
 	case GC_CODE:

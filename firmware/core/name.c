@@ -37,7 +37,7 @@ static uint16_t block_count(value_t block)
 {
 	if (block == VAL_NONE)
 		return 0;
-	return (uint16_t)((GC_HDR_SIZE(*(gc_hdr_t *)gc_ptr(block)) - sizeof(gc_hdr_t)) / sizeof(value_t));
+	return (uint16_t)BLOCK_VALUES(block);
 }
 
 /* Grow the block of values at root to hold at least n, new slots unset. */
@@ -48,7 +48,7 @@ static void block_grow(value_t *root, uint16_t n)
 
 	while (cap < n)
 		cap *= 2;
-	b = gc_alloc(GC_VALUES, (snek_len_t)(sizeof(gc_hdr_t) + cap * sizeof(value_t)));
+	b = gc_alloc(GC_VALUES, (snek_len_t)(sizeof(struct snek_values) + cap * sizeof(value_t)));
 	if (old)
 		memcpy(b->v, block_ptr(*root), old * sizeof(value_t));
 	*root = gc_ref(TAG_BLOCK, b);

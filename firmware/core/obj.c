@@ -53,7 +53,7 @@ void buf_add(value_t *buf, snek_len_t *len, char c)
 	snek_len_t cap = 0, ncap;
 
 	if (*buf != VAL_NONE)
-		cap = GC_HDR_SIZE(*(gc_hdr_t *)gc_ptr(*buf)) - sizeof(gc_hdr_t);
+		cap = BLOCK_BYTES(*buf);
 	if (*len >= cap) {
 		ncap = cap ? cap + cap / 2 : 32;
 		if (ncap < cap)

@@ -3,6 +3,7 @@
 #ifndef SNEK_OBJECT_H
 #define SNEK_OBJECT_H
 
+#include <stddef.h>
 #include "gc.h"
 
 struct snek_string {
@@ -41,10 +42,20 @@ struct snek_dict {
 	value_t index;   /* block of 2 * cap snek_len_t slots */
 };
 
+/* Bytes start where values would: code treats some byte blocks as
+ * values (the compiler's constants), so both must agree on the offset
+ * whatever padding the target puts after a 16-bit header. */
 struct snek_raw {
 	gc_hdr_t hdr;
-	uint8_t b[];
+	uint8_t b[] __attribute__((aligned(__alignof__(value_t))));
 };
+
+/* Bytes or values a block has room for. */
+#define BLOCK_BYTES(v) (GC_HDR_SIZE(*(gc_hdr_t *)gc_ptr(v)) - sizeof(struct snek_raw))
+#define BLOCK_VALUES(v) (BLOCK_BYTES(v) / sizeof(value_t))
+
+_Static_assert(offsetof(struct snek_raw, b) == offsetof(struct snek_values, v),
+	       "byte and value blocks must start their data at the same offset");
 
 /* A compiled function, or a top-level statement ready to run.
  * After the constants come: code[ncode] (padded to even), the name ids of

@@ -237,7 +237,7 @@ void vm_run(value_t code)
 		u = U16(ip);
 		ip += 2;
 		if (u >= NAME_BUILTIN_COUNT && global_vals != VAL_NONE &&
-		    (snek_len_t)(u - NAME_BUILTIN_COUNT) < (GC_HDR_SIZE(*(gc_hdr_t *)gc_ptr(global_vals)) - sizeof(gc_hdr_t)) / sizeof(value_t))
+		    (snek_len_t)(u - NAME_BUILTIN_COUNT) < BLOCK_VALUES(global_vals))
 			acc = block_ptr(global_vals)[u - NAME_BUILTIN_COUNT];
 		else
 			acc = global_get(u);

@@ -82,3 +82,30 @@ def test_snek_only_programs(program, variant, snek_builds):
     assert got.stderr.decode() == ''
     assert got.stdout.decode() == program.with_suffix('.out').read_text()
     assert got.returncode == 0
+
+
+SMALL_HEAP_ERRORS = ('out of memory', 'stack overflow', 'too deeply nested')
+
+
+@pytest.mark.parametrize('program', PASS, ids=lambda p: p.stem)
+def test_small_chip_sizes(program, snek_builds):
+    """The ATmega328P's sizes on the host (16-bit lengths, a 1,200-byte heap,
+    a 64-value stack): a program prints what CPython prints, or, when it
+    needs more than a small chip has, stops with a clear error after a
+    prefix of that output. Never wrong output, never a crash."""
+    expected = cpython(program).stdout.decode()
+    got = run([str(snek_builds['posix-small'])], program)
+    out, err = got.stdout.decode(), got.stderr.decode()
+    if got.returncode == 0:
+        assert err == ''
+        assert out == expected
+        return
+    assert got.returncode == 1, err
+    assert any(f'{program.name}:' in err and e in err for e in SMALL_HEAP_ERRORS), err
+    assert len(err.splitlines()) == 1, err
+    assert expected.startswith(out), out
+
+
+def test_most_programs_fit_a_small_chip(snek_builds):
+    fits = sum(run([str(snek_builds['posix-small'])], p).returncode == 0 for p in PASS)
+    assert fits >= 80, fits

@@ -1,5 +1,18 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The host build: the test bed and the IDE's simulator. */
+#if defined(SNEK_SMALL) && SNEK_SMALL
+/* posix-small: a small chip's sizes and 16-bit lengths, tested on the host
+ * (4-byte granules: x86 wants values aligned; the AVR does not care). */
+#define SNEK_GRANULE (4)
+#define SNEK_POOL_SIZE (1200)
+#define SNEK_STACK_SIZE (64)
+#define SNEK_PARSE_STACK (96)
+#define SNEK_COMP_STACK (32)
+#define SNEK_INDENT_MAX (10)
+#define SNEK_NEST_MAX (10)
+#define SNEK_MARK_STACK (8)
+#define SNEK_FORWARD_MAX (8)
+#else
 #define SNEK_GRANULE (8)
 #define SNEK_POOL_SIZE (8u * 1024 * 1024 - 64)
 #define SNEK_STACK_SIZE (64 * 1024)
@@ -10,6 +23,7 @@
 #define SNEK_MARK_STACK (4096)
 #define SNEK_FORWARD_MAX (65536)
 #define SNEK_GC_BINS (32)
+#endif
 #define SNEK_EXIT (1)
 #if !defined(SNEK_COMPUTED_GOTO) && defined(__GNUC__)
 #define SNEK_COMPUTED_GOTO (1)
