@@ -42,9 +42,31 @@ def make_board(choice: Any) -> BoardLike:
         pipe: Any = transport.SimulatorTransport(transport.find_simulator_firmware(),
                                                  settings.simulator_eeprom())
     else:
-        pipe = transport.SerialTransport(choice.port)
+        pipe = _board_port(choice, choice.port)
     board: BoardLike = Board(pipe, needs_pacing=choice.needs_pacing)
     return board
+
+
+def make_board_again(choice: Any) -> BoardLike:
+    """A Board for the same robot after an unplug or a reset: found again by its USB serial
+    number (or at its old port), with a few tries over some seconds."""
+    if choice.kind == "simulator":
+        return make_board(choice)
+    from snekide.device.board import Board
+    from snekide.device.realboard import open_again
+
+    pipe = open_again(getattr(choice, "serial_number", None), choice.port,
+                      lambda port: _board_port(choice, port))
+    board: BoardLike = Board(pipe, needs_pacing=choice.needs_pacing)
+    return board
+
+
+def _board_port(choice: Any, port: str) -> Any:
+    """The transport of a real board: plain open errors, the banner after a reset, autobaud."""
+    from snekide.device.realboard import BoardPort
+
+    return BoardPort(port, resets_on_open=getattr(choice, "resets_on_open", choice.needs_pacing),
+                     serial_number=getattr(choice, "serial_number", None))
 
 
 def _error_functions() -> tuple[Callable[[str], str | None], Callable[[str], int | None]]:
@@ -67,9 +89,17 @@ class Connection(QObject):
     busy_changed = pyqtSignal(bool)
 
     def __init__(self, board_factory: Callable[[Any], BoardLike] = make_board,
-                 parent: QObject | None = None) -> None:
+                 parent: QObject | None = None, *,
+                 reconnect_factory: Callable[[Any], BoardLike] | None = None) -> None:
         super().__init__(parent)
         self._factory = board_factory
+        if reconnect_factory is None:
+            reconnect_factory = make_board_again if board_factory is make_board else board_factory
+        self._reconnect_factory = reconnect_factory
+        #: The board chosen last (for reconnect()), kept after a disconnect.
+        self.last_choice: Any = None
+        #: After a robot's cable is pulled or it restarts, look for it again at once.
+        self.auto_reconnect = False
         self._worker = Worker()
         self._board: BoardLike | None = None
         self._signals: BoardSignals | None = None
@@ -91,15 +121,17 @@ class Connection(QObject):
 
     # -- connecting ----------------------------------------------------------
 
-    def connect_to(self, choice: Any) -> Job:
+    def connect_to(self, choice: Any, *,
+                   factory: Callable[[Any], BoardLike] | None = None) -> Job:
         """Close the current board (if any) and start the chosen one."""
+        self.last_choice = choice
         old = self._detach()
         signals = BoardSignals(self)
         self._signals = signals
         signals.output.connect(lambda text: self._on_output(text, signals))
         signals.prompt.connect(lambda: self._on_prompt(signals))
         signals.disconnected.connect(lambda message: self._on_disconnect(message, signals))
-        factory = self._factory
+        factory = factory or self._factory
 
         def start() -> BoardLike:
             if old is not None:
@@ -118,8 +150,18 @@ class Connection(QObject):
         job.failed.connect(lambda message: self._on_start_failed(signals))
         return job
 
+    def reconnect(self) -> Job | None:
+        """Connect again to the last robot (after an unplug or a reset), finding it by its USB
+        serial number. Only the board object is replaced: the REPL keeps what it shows."""
+        choice = self.last_choice
+        if choice is None:
+            self.problem.emit(NOT_CONNECTED)
+            return None
+        return self.connect_to(choice, factory=self._reconnect_factory)
+
     def close(self, timeout: float = 3.0) -> None:
         """Let go of the board and the worker thread (when the window closes)."""
+        self.auto_reconnect = False
         board = self._detach()
         closer = _close_in_background(board) if board is not None else None
         self._worker.shutdown(timeout)  # a call still waiting on the board ends as it closes
@@ -149,6 +191,9 @@ class Connection(QObject):
         if board is not None:
             _close_in_background(board)
         self.disconnected.emit(message)
+        choice = self.last_choice
+        if self.auto_reconnect and choice is not None and choice.kind != "simulator":
+            self.reconnect()
 
     # -- output from the board -----------------------------------------------
 

@@ -54,6 +54,13 @@ class Transport:
     def set_baudrate(self, baudrate: int) -> None:
         """Change the line speed (serial ports only; others ignore it)."""
 
+    def unread(self, data: bytes) -> None:
+        """Give bytes back: the next read() returns them first (after a banner wait).
+
+        Transports that cannot do it raise NotImplementedError.
+        """
+        raise NotImplementedError
+
 
 class _PySerialTransport(Transport):
     """Shared code for transports that end in a pyserial Serial object."""
@@ -63,6 +70,7 @@ class _PySerialTransport(Transport):
         self._dead = False
         self._timeout: float | None = None
         self._lock = threading.Lock()
+        self._pending = b""   # bytes given back with unread()
 
     def _open_serial(self, port: str, baudrate: int, xonxoff: bool) -> None:
         self._serial = serial.Serial(port, baudrate, timeout=0.1, write_timeout=WRITE_TIMEOUT,
@@ -73,6 +81,7 @@ class _PySerialTransport(Transport):
     def _close_serial(self) -> None:
         with self._lock:
             ser, self._serial = self._serial, None
+            self._pending = b""
         if ser is not None:
             try:
                 ser.close()
@@ -107,6 +116,10 @@ class _PySerialTransport(Transport):
         ser = self._serial
         if ser is None or self._dead:
             raise TransportClosed(self.disconnect_message)
+        with self._lock:
+            pending, self._pending = self._pending, b""
+        if pending:
+            return pending
         try:
             if timeout != self._timeout:
                 ser.timeout = self._timeout = timeout
@@ -133,6 +146,11 @@ class _PySerialTransport(Transport):
         ser = self._serial
         if ser is not None:
             ser.baudrate = baudrate
+
+    def unread(self, data: bytes) -> None:
+        if data:
+            with self._lock:
+                self._pending = bytes(data) + self._pending
 
 
 class SerialTransport(_PySerialTransport):

@@ -30,6 +30,8 @@ class DeviceChoice:
     serial_number: str | None
     needs_pacing: bool
     generic_bridge: bool
+    #: The board resets when the port is opened (DTR): wait for its banner.
+    resets_on_open: bool = False
 
 
 SNEKBOARD = BoardKind("Snekboard", needs_pacing=False)
@@ -84,5 +86,20 @@ def list_devices() -> list[DeviceChoice]:
         if kind.generic_bridge:
             label = f"{kind.name}: maybe a robot ({info.device})"
         choices.append(DeviceChoice(label, "serial", info.device, info.serial_number or None,
-                                    kind.needs_pacing, kind.generic_bridge))
+                                    kind.needs_pacing, kind.generic_bridge,
+                                    resets_on_open=kind.resets_on_open))
     return choices
+
+
+def find_port_by_serial(serial_number: str | None) -> str | None:
+    """The port (like /dev/ttyACM1) of the USB device with this serial number, or None.
+
+    After an unplug or a reset a board may come back on another port name; its
+    USB serial number stays the same.
+    """
+    if not serial_number:
+        return None
+    for info in sorted(list_ports.comports(), key=lambda p: p.device):
+        if (getattr(info, "serial_number", None) or "") == serial_number:
+            return str(info.device)
+    return None
