@@ -86,8 +86,11 @@ def test_crash_input_in_fuzz_target(fuzz_targets, path, variant):
 
 
 def test_fuzz_smoke():
-    """Build the target and fuzz for 10 seconds from the seed corpus."""
-    result = subprocess.run(['make', '-C', str(FIRMWARE), 'fuzz', 'FUZZ_SECONDS=10'],
+    """Build the target and fuzz a fixed number of runs from the seed corpus.
+    A fixed seed and run count keep CI deterministic: long fuzzing is
+    `make -C firmware fuzz FUZZ_SECONDS=N` by hand."""
+    result = subprocess.run(['make', '-C', str(FIRMWARE), 'fuzz', 'FUZZ_SECONDS=120',
+                             'FUZZ_ARGS=-seed=1 -runs=20000'],
                             capture_output=True, timeout=600)
     out = (result.stdout + result.stderr).decode('utf-8', 'replace')
     assert result.returncode == 0, out[-6000:]
