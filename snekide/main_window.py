@@ -88,6 +88,9 @@ class MainWindow(QMainWindow):
             repl = ReplPane()
         self.repl = repl
         self.connection = connection if connection is not None else Connection()
+        # A robot whose cable was pulled, or that restarted, is found again by
+        # its USB serial number; the REPL keeps what it shows.
+        self.connection.auto_reconnect = True
         self.connection.setParent(self)
         self._build_layout()
         self._build_actions()

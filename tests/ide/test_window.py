@@ -520,3 +520,10 @@ def test_killed_ide_restores_unsaved_text_at_next_start(qtbot, data_dir):
     assert window.confirm.asked == ["Quit without saving?"]
     assert [p.read_text() for p in (data_dir / "snapshots").glob("*.py")] == [text]
     assert not list((data_dir / "journal").glob("session-*"))
+
+
+def test_a_robot_that_disconnects_is_looked_for_again(qtbot, window):
+    """After an unplug or a reset, the window's connection looks for the
+    robot again by its serial number (the simulator is simply restarted by
+    Connect); the REPL pane is kept."""
+    assert window.connection.auto_reconnect is True
