@@ -25,3 +25,14 @@ def test_grammar_is_ll1_and_tables_are_small(tmp_path):
     assert done.returncode == 0, done.stderr
     size = int(done.stdout.split('tables ')[1].split()[0])
     assert size < 2048
+
+
+def test_uno_size_report():
+    """The core compiled for the ATmega328P: the report CI prints (flash and
+    RAM against the chip's budget). A measurement until the Uno port lands."""
+    done = subprocess.run(['make', '-s', '-C', str(FIRMWARE), 'uno-size'], capture_output=True,
+                          text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    line = next(l for l in done.stdout.splitlines() if l.startswith('uno-size: flash'))
+    flash = int(line.split()[2])
+    assert 10000 < flash < 200000, line

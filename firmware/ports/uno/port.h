@@ -1,0 +1,9 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The ATmega328P keeps tables and string literals in flash. */
+#include <avr/pgmspace.h>
+#define SNEK_ROM PROGMEM
+#define PARSE_ROM PROGMEM
+#define SNEK_ROM_BYTE(p) pgm_read_byte(p)
+#define SNEK_ROM_WORD(p) pgm_read_word(p)
+#define SNEK_ROM_PTR(p) ((void *)pgm_read_word(p))
+#define ROM_STR(s) PSTR(s)
