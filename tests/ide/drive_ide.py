@@ -46,8 +46,13 @@ def wait_for(ready: Callable[[], bool], what: str, timeout: float = 20.0) -> Non
 
 
 def type_program(window: MainWindow, text: str) -> None:
-    """Type text as written: after Return, Backspace removes the auto-indent first."""
-    editor = window.editor()
+    """Type text into the window's editor."""
+    type_text(window.editor(), text)
+
+
+def type_text(editor, text: str) -> None:
+    """Type text as written: after Return, Backspace removes the auto-indent first.
+    (Shared with the in-process tests in test_window.py.)"""
     editor.setFocus()
     for i, line in enumerate(text.split("\n")):
         if i:

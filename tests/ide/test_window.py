@@ -20,6 +20,7 @@ from snekide.device.exceptions import DeviceError
 from snekide.device.usb import SIMULATOR, DeviceChoice
 from snekide.editor import CodeEditor
 from snekide.main_window import MainWindow
+from .drive_ide import type_text
 
 ROOT = Path(__file__).resolve().parents[2]
 WAIT = 15_000  # ms; generous, only reached when something is broken
@@ -100,15 +101,8 @@ def type_in_repl(qtbot: Any, window: MainWindow, *lines: str) -> None:
 
 
 def type_in_editor(qtbot: Any, editor: CodeEditor, text: str) -> None:
-    """Type a program as written: after Return, Backspace takes away the auto-indent first."""
-    editor.setFocus()
-    for i, line in enumerate(text.split("\n")):
-        if i:
-            qtbot.keyClick(editor, Qt.Key.Key_Return)
-            while editor.textCursor().positionInBlock():
-                qtbot.keyClick(editor, Qt.Key.Key_Backspace)
-        if line:
-            qtbot.keyClicks(editor, line)
+    """Type a program as written (see drive_ide.type_text)."""
+    type_text(editor, text)
 
 
 def wait_repl(qtbot: Any, window: MainWindow, text: str, after: int = 0) -> None:
