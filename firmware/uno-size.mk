@@ -27,6 +27,18 @@ uno-size: build/uno-size/gen/grammar.h build/uno-size/gen/names.h
 	@echo "uno-size: largest functions (bytes):"
 	@avr-nm --size-sort -S -t d build/uno-size/snek-size.elf | tail -12 | awk '{ printf "  %6d %s\n", $$2, $$4 }'
 
+# Per-file flash (no LTO, so a little above the linked figure): the number
+# to watch while making one file smaller.
+.PHONY: uno-size-files
+uno-size-files: build/uno-size/gen/grammar.h build/uno-size/gen/names.h
+	@mkdir -p build/uno-size/obj
+	@for f in $(CORE_SRC); do \
+		avr-gcc $(filter-out -flto,$(UNO_CFLAGS)) -Iports/uno -Icore -Ibuild/uno-size/gen \
+			-c $$f -o build/uno-size/obj/$$(basename $$f .c).o || exit 1; \
+	done
+	@avr-size build/uno-size/obj/*.o | awk 'NR > 1 { t += $$1; sub(".*/", "", $$6); \
+		printf "  %6d %s\n", $$1, $$6 } END { printf "  %6d total (flash, without libraries)\n", t }' | sort -n
+
 .PRECIOUS: build/uno-size/gen/grammar.h
 
 endif
