@@ -125,6 +125,33 @@ static bool iter_next(value_t *state, value_t *out)
 	return true;
 }
 
+/* Call builtin `fn` with the n positional and m named arguments above
+ * callee; the VM has saved its registers. */
+static value_t call_builtin(value_t fn, value_t *callee, uint8_t n, uint8_t m, const uint8_t *ids)
+{
+	const struct builtin *bi = &builtin_table[VAL_BUILTIN_INDEX(fn)];
+	uint8_t lo = SNEK_ROM_BYTE(&bi->min), hi = SNEK_ROM_BYTE(&bi->max), i;
+	value_t (*f)(uint8_t, value_t *) = SNEK_ROM_PTR(&bi->fn);
+	value_t r;
+
+	if (n < lo || (hi != 255 && n > hi) || m > 8)
+		err_format("bad args. wanted %d got %d", (int32_t)(n < lo ? lo : hi), (int32_t)n);
+	named_n = m;
+	named_used = 0;
+	named_vals = callee + 1 + n;
+	for (i = 0; i < m; i++)
+		named_ids[i] = U16(ids + 2 * i);
+	r = f(n, callee + 1);
+	named_n = 0;
+	console_check_interrupt();
+	if (named_used != (uint8_t)((1u << m) - 1)) {
+		for (i = 0; named_used & (1u << i); i++)
+			;
+		err_format("bad arg \"%n\"", named_ids[i]);
+	}
+	return r;
+}
+
 static void range_start(value_t *args, uint8_t n)
 {
 	float start = 0, stop, step = 1;
@@ -145,6 +172,64 @@ static void range_start(value_t *args, uint8_t n)
 	args[2] = val_from_num(step);
 }
 
+/* Where the VM keeps its registers. On the host they are locals, so the
+ * compiler can hold them in machine registers, and SAVE()/LOAD() copy them
+ * to and from the globals the collector and error handler read. On small
+ * chips they live in the globals themselves: every arm that calls out then
+ * needs only ip turned into an offset and back (the code object may move),
+ * and that is one short call instead of a dozen inline moves. */
+#if SNEK_SMALL
+static uint8_t *base;
+#define SP vm_sp
+#define ACC vm_acc
+#define IP ip
+#define BASE base
+#define VM_LOCALS uint8_t *ip;
+#define SAVE() vm_save(ip)
+#define LOAD() (ip = vm_load())
+#define RELOAD_IP() LOAD()
+#define CODE() code_ptr(vm_code)
+#define CONSTS() (CODE()->consts)
+/* Fast paths for numbers inline in the dispatch loop: speed for flash. */
+#define VM_FAST_PATHS 0
+
+static void vm_save(uint8_t *ip)
+{
+	ip_off = (snek_len_t)(ip - base);
+}
+
+static uint8_t *vm_load(void)
+{
+	base = CODE_BYTES(code_ptr(vm_code));
+	return base + ip_off;
+}
+#else
+#define SP sp
+#define ACC acc
+#define IP ip
+#define BASE base
+#define VM_LOCALS							\
+	uint8_t *ip, *base;						\
+	value_t acc = VAL_NONE, *sp, *consts;				\
+	struct snek_code *c;
+#define RELOAD_CODE() do { c = code_ptr(vm_code); base = CODE_BYTES(c); consts = c->consts; } while (0)
+#define SAVE() do { vm_sp = sp; vm_acc = acc; ip_off = (snek_len_t)(ip - base); } while (0)
+#define RELOAD_IP() do { RELOAD_CODE(); ip = base + ip_off; } while (0)
+#define LOAD() do { RELOAD_IP(); acc = vm_acc; sp = vm_sp; } while (0)
+#define CODE() c
+#define CONSTS() consts
+#define VM_FAST_PATHS 1
+#endif
+
+/* Enter a frame for `code` at `frame`: ip to its first instruction. */
+#define ENTER(frame, code)						\
+	do {								\
+		fp = (frame);						\
+		vm_code = (code);					\
+		ip_off = 0;						\
+		RELOAD_IP();						\
+	} while (0)
+
 void vm_run(value_t code)
 {
 #if SNEK_COMPUTED_GOTO
@@ -154,24 +239,15 @@ void vm_run(value_t code)
 #undef OP
 	};
 #define CASE(name) L_##name:
-#define NEXT goto *labels[*ip++]
+#define NEXT goto *labels[*IP++]
 #else
 #define CASE(name) case OP_##name:
 #define NEXT continue
 #endif
-	uint8_t *ip;
-	value_t acc = VAL_NONE;
-	value_t *sp;
-	uint8_t *base;
-	value_t *consts;
-	struct snek_code *c;
+	VM_LOCALS
 	value_t a, b;
 	uint16_t u;
 	uint8_t n, m;
-
-#define RELOAD_CODE() do { c = code_ptr(vm_code); base = CODE_BYTES(c); consts = c->consts; } while (0)
-#define SAVE() do { vm_sp = sp; vm_acc = acc; ip_off = (snek_len_t)(ip - base); } while (0)
-#define LOAD() do { RELOAD_CODE(); ip = base + ip_off; acc = vm_acc; sp = vm_sp; } while (0)
 
 	fp = vm_sp + 1;
 	if (fp + 4 + code_ptr(code)->maxstack >= vm_stack + SNEK_STACK_SIZE)
@@ -180,17 +256,16 @@ void vm_run(value_t code)
 	fp[1] = VAL_INT(0);
 	fp[2] = VAL_INT(0);
 	fp[3] = VAL_NONE; /* no caller: HALT leaves */
-	sp = fp + 3;
-	vm_code = code;
+	SP = fp + 3;
+	ACC = VAL_NONE;
 	vm_active = true;
-	RELOAD_CODE();
-	ip = base;
+	ENTER(fp, code);
 
 #if SNEK_COMPUTED_GOTO
 	NEXT;
 #else
 	for (;;) {
-		switch (*ip++) {
+		switch (*IP++) {
 #endif
 	CASE(HALT) {
 		vm_active = false;
@@ -199,110 +274,102 @@ void vm_run(value_t code)
 		return;
 	}
 	CASE(PUSH) {
-		*++sp = acc;
+		*++SP = ACC;
 		NEXT;
 	}
 	CASE(DROP) {
-		sp -= *ip++;
+		SP -= *IP++;
 		NEXT;
 	}
 	CASE(NUMBER) {
-		memcpy(&acc, ip, 4);
-		ip += 4;
+		memcpy(&ACC, IP, 4);
+		IP += 4;
 		NEXT;
 	}
 	CASE(SMALL) {
-		acc = val_from_num((float)*ip++);
+		ACC = val_from_num((float)*IP++);
 		NEXT;
 	}
 	CASE(CONST) {
-		acc = consts[U16(ip)];
-		ip += 2;
+		ACC = CONSTS()[U16(IP)];
+		IP += 2;
 		NEXT;
 	}
 	CASE(NONE) {
-		acc = VAL_NONE;
+		ACC = VAL_NONE;
 		NEXT;
 	}
 	CASE(TRUE) {
-		acc = VAL_TRUE;
+		ACC = VAL_TRUE;
 		NEXT;
 	}
 	CASE(FALSE) {
-		acc = VAL_FALSE;
+		ACC = VAL_FALSE;
 		NEXT;
 	}
 	CASE(NAME)
 	CASE(GLOBAL) {
-		u = U16(ip);
-		ip += 2;
+		u = U16(IP);
+		IP += 2;
+#if VM_FAST_PATHS
 		if (u >= NAME_BUILTIN_COUNT && global_vals != VAL_NONE &&
 		    (snek_len_t)(u - NAME_BUILTIN_COUNT) < BLOCK_VALUES(global_vals))
-			acc = block_ptr(global_vals)[u - NAME_BUILTIN_COUNT];
+			ACC = block_ptr(global_vals)[u - NAME_BUILTIN_COUNT];
 		else
-			acc = global_get(u);
-		if (acc == VAL_UNSET) {
-			SAVE();
-			err_undefined(u);
-		}
+#endif
+			ACC = global_get(u);
+		if (ACC == VAL_UNSET)
+			goto undefined;
 		NEXT;
 	}
 	CASE(LOCAL) {
-		acc = fp[1 + U16(ip)];
-		if (acc == VAL_UNSET) {
-			SAVE();
-			err_undefined(CODE_PARAMS(c)[U16(ip)]);
-		}
-		ip += 2;
+		u = U16(IP);
+		IP += 2;
+		ACC = fp[1 + u];
+		if (ACC == VAL_UNSET)
+			goto undefined_local;
 		NEXT;
 	}
 	CASE(STORE_LOCAL) {
-		fp[1 + U16(ip)] = acc;
-		ip += 2;
+		fp[1 + U16(IP)] = ACC;
+		IP += 2;
 		NEXT;
 	}
 	CASE(STORE_GLOBAL) {
-		u = U16(ip);
-		ip += 2;
+		u = U16(IP);
+		IP += 2;
 		SAVE();
-		global_set(u, acc);
+		global_set(u, ACC);
 		LOAD();
 		NEXT;
 	}
 	CASE(DEL_LOCAL) {
-		u = U16(ip);
-		if (fp[1 + u] == VAL_UNSET) {
-			SAVE();
-			err_undefined(CODE_PARAMS(c)[u]);
-		}
+		u = U16(IP);
+		IP += 2;
+		if (fp[1 + u] == VAL_UNSET)
+			goto undefined_local;
 		fp[1 + u] = VAL_UNSET;
-		ip += 2;
 		NEXT;
 	}
 	CASE(DEL_GLOBAL) {
-		u = U16(ip);
-		ip += 2;
-		if (!global_del(u)) {
-			SAVE();
-			err_undefined(u);
-		}
+		u = U16(IP);
+		IP += 2;
+		if (!global_del(u))
+			goto undefined;
 		NEXT;
 	}
 
+#if VM_FAST_PATHS
 #define ARITH(name, expr)						\
 	CASE(name) {							\
-		a = *sp;						\
-		if (VAL_IS_NUM(a) && VAL_IS_NUM(acc)) {			\
-			float x = val_num(a), y = val_num(acc);		\
-			acc = val_from_num(expr);			\
-		} else {						\
-			SAVE();						\
-			b = val_binop(OP_##name, a, acc);		\
-			LOAD();						\
-			acc = b;					\
+		a = *SP;						\
+		if (VAL_IS_NUM(a) && VAL_IS_NUM(ACC)) {			\
+			float x = val_num(a), y = val_num(ACC);		\
+			ACC = val_from_num(expr);			\
+			SP--;						\
+			NEXT;						\
 		}							\
-		sp--;							\
-		NEXT;							\
+		goto binop;						\
 	}
 	ARITH(ADD, x + y)
 	ARITH(SUB, x - y)
@@ -311,7 +378,14 @@ void vm_run(value_t code)
 	ARITH(IADD, x + y)
 	ARITH(IMUL, x * y)
 #undef ARITH
-
+#else
+	CASE(ADD)
+	CASE(SUB)
+	CASE(MUL)
+	CASE(DIV)
+	CASE(IADD)
+	CASE(IMUL)
+#endif
 	CASE(FLOORDIV)
 	CASE(MOD)
 	CASE(POW)
@@ -320,29 +394,34 @@ void vm_run(value_t code)
 	CASE(BXOR)
 	CASE(SHL)
 	CASE(SHR) {
-		n = ip[-1];
-		a = *sp;
+#if VM_FAST_PATHS
+	binop:
+#endif
+		/* The left operand stays on the stack, where the collector
+		 * sees it, until the operator is done. */
+		n = IP[-1];
+		a = *SP;
 		SAVE();
-		if (VAL_IS_NUM(a) && VAL_IS_NUM(acc) && n <= OP_POW)
-			b = num_binop(n, val_num(a), val_num(acc));
+		if (VM_FAST_PATHS && VAL_IS_NUM(a) && VAL_IS_NUM(ACC) && n <= OP_POW)
+			b = num_binop(n, val_num(a), val_num(ACC));
 		else
-			b = val_binop(n, a, acc);
+			b = val_binop(n, a, ACC);
 		LOAD();
-		acc = b;
-		sp--;
+		ACC = b;
+		SP--;
 		NEXT;
 	}
 
+#if VM_FAST_PATHS
 #define COMPARE(name, op)						\
 	CASE(name) {							\
-		a = *sp--;						\
-		if (VAL_IS_NUM(a) && VAL_IS_NUM(acc))			\
-			acc = VAL_BOOL(val_num(a) op val_num(acc));	\
-		else {							\
-			SAVE();						\
-			acc = VAL_BOOL(val_compare_op(OP_##name, a, acc)); \
+		a = *SP;						\
+		if (VAL_IS_NUM(a) && VAL_IS_NUM(ACC)) {			\
+			ACC = VAL_BOOL(val_num(a) op val_num(ACC));	\
+			SP--;						\
+			NEXT;						\
 		}							\
-		NEXT;							\
+		goto compare;						\
 	}
 	COMPARE(LT, <)
 	COMPARE(LE, <=)
@@ -351,285 +430,269 @@ void vm_run(value_t code)
 	COMPARE(EQ, ==)
 	COMPARE(NE, !=)
 #undef COMPARE
+#else
+	CASE(LT)
+	CASE(LE)
+	CASE(GT)
+	CASE(GE)
+	CASE(EQ)
+	CASE(NE)
+#endif
 	CASE(IN)
 	CASE(NOT_IN)
 	CASE(IS)
 	CASE(IS_NOT) {
-		a = *sp--;
+#if VM_FAST_PATHS
+	compare:
+#endif
+		a = *SP--;
 		SAVE();
-		acc = VAL_BOOL(val_compare_op(ip[-1], a, acc));
+		ACC = VAL_BOOL(val_compare_op(IP[-1], a, ACC));
 		NEXT;
 	}
 	CASE(NEG) {
-		if (VAL_IS_NUM(acc))
-			acc = val_from_num(-val_num(acc));
-		else {
-			SAVE();
-			acc = val_unop(OP_NEG, acc);
+#if VM_FAST_PATHS
+		if (VAL_IS_NUM(ACC)) {
+			ACC = val_from_num(-val_num(ACC));
+			NEXT;
 		}
-		NEXT;
+#endif
+		goto unop;
 	}
 	CASE(POS)
 	CASE(INVERT)
 	CASE(NOT) {
+	unop:
 		SAVE();
-		acc = val_unop(ip[-1], acc);
+		ACC = val_unop(IP[-1], ACC);
 		NEXT;
 	}
 	CASE(JUMP) {
-		u = U16(ip);
-		if (base + u < ip) {
+		u = U16(IP);
+		if (BASE + u < IP) {
 			SNEK_POLL();
 			if (vm_interrupt) {
 				SAVE();
 				console_check_interrupt();
 			}
 		}
-		ip = base + u;
+		IP = BASE + u;
 		NEXT;
 	}
-	CASE(JUMP_FALSE) {
-		if (acc == VAL_FALSE || (acc != VAL_TRUE && !val_truthy(acc)))
-			ip = base + U16(ip);
-		else
-			ip += 2;
-		NEXT;
-	}
+	CASE(JUMP_FALSE)
 	CASE(JUMP_TRUE) {
-		if (acc == VAL_TRUE || (acc != VAL_FALSE && val_truthy(acc)))
-			ip = base + U16(ip);
+		/* ip[-1] - OP_JUMP_FALSE is 0 or 1: the truth that jumps. */
+		if ((ACC == VAL_TRUE || (ACC != VAL_FALSE && val_truthy(ACC))) == (IP[-1] - OP_JUMP_FALSE))
+			IP = BASE + U16(IP);
 		else
-			ip += 2;
+			IP += 2;
 		NEXT;
 	}
 	CASE(CHAIN) {
-		a = *sp--;
+		a = *SP--;
 		SAVE();
-		if (!val_compare_op(ip[0], a, acc)) {
-			acc = VAL_FALSE;
-			ip = base + U16(ip + 1);
+		if (!val_compare_op(IP[0], a, ACC)) {
+			ACC = VAL_FALSE;
+			IP = BASE + U16(IP + 1);
 		} else {
-			ip += 3;
+			IP += 3;
 		}
 		NEXT;
 	}
 	CASE(INDEX) {
-		a = *sp;
-		if (VAL_IS(a, TAG_LIST) && VAL_IS_NUM(acc)) {
+		a = *SP;
+#if VM_FAST_PATHS
+		if (VAL_IS(a, TAG_LIST) && VAL_IS_NUM(ACC)) {
 			struct snek_list *l = list_ptr(a);
-			float f = val_num(acc);
+			float f = val_num(ACC);
 			int32_t k;
 			/* Range first: casting inf or 1e30 to an integer is undefined. */
 			if (f > -65536.0f && f < 65536.0f && (float)(k = (int32_t)f) == f) {
 				if (k < 0)
 					k += (int32_t)l->len;
 				if (k >= 0 && (snek_len_t)k < l->len) {
-					acc = block_ptr(l->items)[k];
-					sp--;
+					ACC = block_ptr(l->items)[k];
+					SP--;
 					NEXT;
 				}
 			}
 		}
+#endif
 		SAVE();
-		b = val_index(a, acc);
+		b = val_index(a, ACC);
 		LOAD();
-		acc = b;
-		sp--;
+		ACC = b;
+		SP--;
 		NEXT;
 	}
 	CASE(INDEX_KEEP) {
-		a = *sp;
-		*++sp = acc;
+		a = *SP;
+		*++SP = ACC;
 		SAVE();
-		b = val_index(a, acc);
+		b = val_index(a, ACC);
 		LOAD();
-		acc = b;
+		ACC = b;
 		NEXT;
 	}
 	CASE(STORE_INDEX) {
 		SAVE();
-		val_store(sp[-1], sp[0], acc);
+		val_store(SP[-1], SP[0], ACC);
 		LOAD();
-		sp -= 2;
+		SP -= 2;
 		NEXT;
 	}
 	CASE(DEL_INDEX) {
 		SAVE();
-		val_delete(*sp, acc);
-		sp--;
+		val_delete(*SP, ACC);
+		SP--;
 		NEXT;
 	}
 	CASE(SLICE) {
 		SAVE();
-		b = val_slice(sp[-3], sp[-2], sp[-1], sp[0]);
+		b = val_slice(SP[-3], SP[-2], SP[-1], SP[0]);
 		LOAD();
-		acc = b;
-		sp -= 4;
+		ACC = b;
+		SP -= 4;
 		NEXT;
 	}
 	CASE(LIST)
 	CASE(TUPLE) {
-		n = ip[-1];
-		u = U16(ip);
-		ip += 2;
+		n = IP[-1];
+		u = U16(IP);
+		IP += 2;
 		SAVE();
 		b = n == OP_LIST ? list_new(u) : tuple_new(u);
 		LOAD();
 		if (u) {
 			snek_len_t len;
-			memcpy(seq_items(b, &len), sp - u + 1, u * sizeof(value_t));
+			memcpy(seq_items(b, &len), SP - u + 1, u * sizeof(value_t));
 		}
-		sp -= u;
-		acc = b;
+		SP -= u;
+		ACC = b;
 		NEXT;
 	}
 	CASE(DICT) {
-		u = U16(ip);
-		ip += 2;
+		u = U16(IP);
+		IP += 2;
 		SAVE();
 		b = dict_new();
 		GC_PUSH(b);
 		for (n = 0; n < u; n++)
-			dict_set(GC_TEMP(0), sp[-2 * (int32_t)(u - n) + 1], sp[-2 * (int32_t)(u - n) + 2]);
+			dict_set(GC_TEMP(0), SP[-2 * (int32_t)(u - n) + 1], SP[-2 * (int32_t)(u - n) + 2]);
 		b = GC_POP();
 		LOAD();
-		sp -= 2 * u;
-		acc = b;
+		SP -= 2 * u;
+		ACC = b;
 		NEXT;
 	}
 	CASE(CALL) {
 		value_t *callee;
 		const uint8_t *ids;
 
-		n = ip[0];
-		m = ip[1];
-		ids = ip + 2;
-		ip += 2 + 2 * m;
-		callee = sp - n - m;
+		n = IP[0];
+		m = IP[1];
+		ids = IP + 2;
+		IP += 2 + 2 * m;
+		callee = SP - n - m;
 		a = *callee;
+		SAVE();
 		if (VAL_IS_BUILTIN(a)) {
-			const struct builtin *bi = &builtin_table[VAL_BUILTIN_INDEX(a)];
-			uint8_t lo = SNEK_ROM_BYTE(&bi->min), hi = SNEK_ROM_BYTE(&bi->max);
-			value_t (*fn)(uint8_t, value_t *) = SNEK_ROM_PTR(&bi->fn);
-			SAVE();
-			if (n < lo || (hi != 255 && n > hi) || m > 8)
-				err_format("bad args. wanted %d got %d", (int32_t)(n < lo ? lo : hi), (int32_t)n);
-			named_n = m;
-			named_used = 0;
-			named_vals = callee + 1 + n;
-			for (u = 0; u < m; u++)
-				named_ids[u] = U16(ids + 2 * u);
-			b = fn(n, callee + 1);
-			named_n = 0;
-			console_check_interrupt();
-			if (named_used != (uint8_t)((1u << m) - 1)) {
-				for (u = 0; named_used & (1u << u); u++)
-					;
-				err_format("bad arg \"%n\"", named_ids[u]);
-			}
+			b = call_builtin(a, callee, n, m, ids);
 			LOAD();
-			acc = b;
-			sp = callee - 1;
+			ACC = b;
+			SP = callee - 1;
 			NEXT;
 		}
-		if (!VAL_IS(a, TAG_FUNC)) {
-			SAVE();
+		if (!VAL_IS(a, TAG_FUNC))
 			err_invalid_type(a);
-		}
 		{
 			struct snek_code *f = code_ptr(a);
-			value_t *nfp = callee;
-			SAVE();
-			if (nfp + f->nlocals + 4 + m + f->maxstack >= vm_stack + SNEK_STACK_SIZE)
+			if (callee + f->nlocals + 4 + m + f->maxstack >= vm_stack + SNEK_STACK_SIZE)
 				err_raise(ERR_STACK);
 			SNEK_POLL();
 			console_check_interrupt();
-			bind_args(nfp, n, m, ids);
-			nfp[f->nlocals + 1] = VAL_INT(ip - base);
-			nfp[f->nlocals + 2] = VAL_INT(fp - vm_stack);
-			nfp[f->nlocals + 3] = vm_code;
-			sp = nfp + f->nlocals + 3;
-			fp = nfp;
-			vm_code = a;
-			RELOAD_CODE();
-			ip = base;
+			bind_args(callee, n, m, ids);
+			callee[f->nlocals + 1] = VAL_INT(ip_off);
+			callee[f->nlocals + 2] = VAL_INT(fp - vm_stack);
+			callee[f->nlocals + 3] = vm_code;
+			SP = callee + f->nlocals + 3;
 		}
+		ENTER(callee, a);
 		NEXT;
 	}
 	CASE(RETURN) {
-		value_t *rec = fp + c->nlocals + 1;
-		sp = fp - 1;
+		value_t *rec = fp + CODE()->nlocals + 1;
+		SP = fp - 1;
 		ip_off = INT(rec[0]);
 		vm_code = rec[2];
 		fp = vm_stack + INT(rec[1]);
-		RELOAD_CODE();
-		ip = base + ip_off;
+		RELOAD_IP();
 		NEXT;
 	}
 	CASE(ITER) {
-		if (!VAL_IS(acc, TAG_LIST) && !VAL_IS(acc, TAG_TUPLE) &&
-		    !VAL_IS(acc, TAG_STRING) && !VAL_IS(acc, TAG_DICT)) {
+		n = VAL_TAG(ACC);
+		if (VAL_IS_NUM(ACC) || n < TAG_STRING || n > TAG_DICT) {
 			SAVE();
-			err_invalid_type(acc);
+			err_invalid_type(ACC);
 		}
-		*++sp = acc;
-		*++sp = VAL_INT(0);
+		*++SP = ACC;
+		*++SP = VAL_INT(0);
 		NEXT;
 	}
 	CASE(FOR_NEXT) {
 		bool more;
 		SAVE();
-		more = iter_next(sp - 1, &b);
+		more = iter_next(SP - 1, &b);
 		LOAD();
 		if (more) {
-			acc = b;
-			ip += 2;
+			ACC = b;
+			IP += 2;
 		} else {
-			sp -= 2;
-			ip = base + U16(ip);
+			SP -= 2;
+			IP = BASE + U16(IP);
 		}
 		NEXT;
 	}
 	CASE(RANGE) {
-		n = *ip++;
+		n = *IP++;
 		SAVE();
-		range_start(sp - n + 1, n);
-		sp = sp - n + 3;
+		range_start(SP - n + 1, n);
+		SP = SP - n + 3;
 		NEXT;
 	}
 	CASE(RANGE_NEXT) {
-		float cur = val_num(sp[-2]), stop = val_num(sp[-1]), step = val_num(sp[0]);
+		float cur = val_num(SP[-2]), stop = val_num(SP[-1]), step = val_num(SP[0]);
 		if (step > 0 ? cur < stop : cur > stop) {
-			acc = sp[-2];
-			sp[-2] = val_from_num(cur + step);
-			ip += 2;
+			ACC = SP[-2];
+			SP[-2] = val_from_num(cur + step);
+			IP += 2;
 		} else {
-			sp -= 3;
-			ip = base + U16(ip);
+			SP -= 3;
+			IP = BASE + U16(IP);
 		}
 		NEXT;
 	}
 	CASE(DEFAULT) {
-		if (fp[1 + U16(ip)] != VAL_UNSET)
-			ip = base + U16(ip + 2);
+		if (fp[1 + U16(IP)] != VAL_UNSET)
+			IP = BASE + U16(IP + 2);
 		else
-			ip += 4;
+			IP += 4;
 		NEXT;
 	}
 	CASE(ASSERT) {
-		if (!val_truthy(acc)) {
+		if (!val_truthy(ACC)) {
 			SAVE();
 			err_raise(ERR_ASSERT);
 		}
 		NEXT;
 	}
 	CASE(PRINT_EXPR) {
-		if (acc != VAL_NONE) {
+		if (ACC != VAL_NONE) {
 			SAVE();
-			print_check(acc);
-			print_value(acc, true);
+			print_check(ACC);
+			print_value(ACC, true);
 			print_char('\n');
-			global_set(name_underscore, acc);
+			global_set(name_underscore, ACC);
 			LOAD();
 		}
 		NEXT;
@@ -638,4 +701,11 @@ void vm_run(value_t code)
 		}
 	}
 #endif
+	/* Errors raised by several arms: ip is just past the operand. */
+undefined_local:
+	u = CODE_PARAMS(CODE())[u];
+undefined:
+	IP -= 2;
+	SAVE();
+	err_undefined(u);
 }
