@@ -66,6 +66,12 @@ value_t vm_named_arg(uint16_t id)
 #define U16(p) ((uint16_t)((p)[0] | (p)[1] << 8))
 #define INT(v) ((snek_len_t)VAL_INT_GET(v))
 
+/* One place for the message: each err_format call site costs flash. */
+static __attribute__((noreturn)) void bad_args(uint8_t wanted, uint8_t got)
+{
+	err_format("bad args. wanted %d got %d", (int32_t)wanted, (int32_t)got);
+}
+
 /* Bind a call's arguments into a new frame at `base`; returns false with
  * nothing changed when the callee is not a Snek function. */
 static void bind_args(value_t *base, uint8_t npos, uint8_t nnamed, const uint8_t *ids)
@@ -73,17 +79,18 @@ static void bind_args(value_t *base, uint8_t npos, uint8_t nnamed, const uint8_t
 	struct snek_code *c = code_ptr(base[0]);
 	uint8_t nreq = (uint8_t)(c->nparams - c->ndefaults), i, j;
 	value_t *named = base + 1 + c->nlocals + 4;
+	uint16_t *params = CODE_PARAMS(c);
 	uint16_t id;
 
 	if (npos > c->nparams)
-		err_format("bad args. wanted %d got %d", (int32_t)c->nparams, (int32_t)(npos + nnamed));
+		bad_args(c->nparams, npos + nnamed);
 	/* Move named values above the locals, then place them. */
 	memmove(named, base + 1 + npos, nnamed * sizeof(value_t));
 	for (i = npos; i < c->nlocals; i++)
 		base[1 + i] = VAL_UNSET;
 	for (i = 0; i < nnamed; i++) {
 		id = U16(ids + 2 * i);
-		for (j = 0; j < c->nparams && CODE_PARAMS(c)[j] != id; j++)
+		for (j = 0; j < c->nparams && params[j] != id; j++)
 			;
 		if (j == c->nparams || base[1 + j] != VAL_UNSET)
 			err_format("bad arg \"%n\"", id);
@@ -91,22 +98,22 @@ static void bind_args(value_t *base, uint8_t npos, uint8_t nnamed, const uint8_t
 	}
 	for (i = npos; i < nreq; i++)
 		if (base[1 + i] == VAL_UNSET)
-			err_format("bad args. wanted %d got %d", (int32_t)nreq, (int32_t)(npos + nnamed));
+			bad_args(nreq, npos + nnamed);
 }
 
 static bool iter_next(value_t *state, value_t *out)
 {
 	value_t it = state[0];
 	snek_len_t pos = INT(state[1]), n;
-	value_t k;
+	value_t k, *items;
 
 	switch (VAL_TAG(it)) {
 	case TAG_LIST:
 	case TAG_TUPLE:
-		seq_items(it, &n);
+		items = seq_items(it, &n);
 		if (pos >= n)
 			return false;
-		*out = seq_items(it, &n)[pos];
+		*out = items[pos];
 		break;
 	case TAG_STRING:
 		if (pos >= str_ptr(it)->len)
@@ -135,7 +142,7 @@ static value_t call_builtin(value_t fn, value_t *callee, uint8_t n, uint8_t m, c
 	value_t r;
 
 	if (n < lo || (hi != 255 && n > hi) || m > 8)
-		err_format("bad args. wanted %d got %d", (int32_t)(n < lo ? lo : hi), (int32_t)n);
+		bad_args(n < lo ? lo : hi, n);
 	named_n = m;
 	named_used = 0;
 	named_vals = callee + 1 + n;
@@ -154,22 +161,16 @@ static value_t call_builtin(value_t fn, value_t *callee, uint8_t n, uint8_t m, c
 
 static void range_start(value_t *args, uint8_t n)
 {
-	float start = 0, stop, step = 1;
+	float v[3] = { 0, 0, 1 }; /* start, stop, step */
+	uint8_t i;
 
-	if (n == 1) {
-		stop = val_to_num(args[0]);
-	} else {
-		start = val_to_num(args[0]);
-		stop = val_to_num(args[1]);
-		if (n == 3) {
-			step = val_to_num(args[2]);
-			if (step == 0)
-				err_invalid_value(args[2]);
-		}
-	}
-	args[0] = val_from_num(start);
-	args[1] = val_from_num(stop);
-	args[2] = val_from_num(step);
+	/* range(stop) fills stop only; two or three arguments start at start. */
+	for (i = 0; i < n; i++)
+		v[i + (n == 1)] = val_to_num(args[i]);
+	if (v[2] == 0)
+		err_invalid_value(args[2]);
+	for (i = 0; i < 3; i++)
+		args[i] = val_from_num(v[i]);
 }
 
 /* Where the VM keeps its registers. On the host they are locals, so the
@@ -192,6 +193,7 @@ static uint8_t *base;
 #define CONSTS() (CODE()->consts)
 /* Fast paths for numbers inline in the dispatch loop: speed for flash. */
 #define VM_FAST_PATHS 0
+#define TRUTH(v) val_truthy(v)
 
 static void vm_save(uint8_t *ip)
 {
@@ -219,6 +221,7 @@ static uint8_t *vm_load(void)
 #define CODE() c
 #define CONSTS() consts
 #define VM_FAST_PATHS 1
+#define TRUTH(v) ((v) == VAL_TRUE || ((v) != VAL_FALSE && val_truthy(v)))
 #endif
 
 /* Enter a frame for `code` at `frame`: ip to its first instruction. */
@@ -245,7 +248,7 @@ void vm_run(value_t code)
 #define NEXT continue
 #endif
 	VM_LOCALS
-	value_t a, b;
+	value_t a, b, *p;
 	uint16_t u;
 	uint8_t n, m;
 
@@ -482,7 +485,7 @@ void vm_run(value_t code)
 	CASE(JUMP_FALSE)
 	CASE(JUMP_TRUE) {
 		/* ip[-1] - OP_JUMP_FALSE is 0 or 1: the truth that jumps. */
-		if ((ACC == VAL_TRUE || (ACC != VAL_FALSE && val_truthy(ACC))) == (IP[-1] - OP_JUMP_FALSE))
+		if (TRUTH(ACC) == (IP[-1] - OP_JUMP_FALSE))
 			IP = BASE + U16(IP);
 		else
 			IP += 2;
@@ -577,8 +580,10 @@ void vm_run(value_t code)
 		SAVE();
 		b = dict_new();
 		GC_PUSH(b);
-		for (n = 0; n < u; n++)
-			dict_set(GC_TEMP(0), SP[-2 * (int32_t)(u - n) + 1], SP[-2 * (int32_t)(u - n) + 2]);
+		/* The pairs stay on the stack, seen by the collector, until
+		 * all are in. */
+		for (p = SP - 2 * u + 1; p < SP; p += 2)
+			dict_set(GC_TEMP(0), p[0], p[1]);
 		b = GC_POP();
 		LOAD();
 		SP -= 2 * u;
