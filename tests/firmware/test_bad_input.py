@@ -350,3 +350,12 @@ def test_out_of_memory_twice_in_repl(name, variant, snek_builds):
     assert got.returncode == 0
     assert got.stdout.count(b'out of memory\n') == 2
     assert got.stdout.endswith(b'<stdin>:7 out of memory\n> 7\n> ')
+
+
+@pytest.mark.parametrize('variant', VARIANTS)
+def test_dict_literal_with_more_pairs_than_a_byte_counts(snek_builds, tmp_path, variant):
+    """300 key: value pairs in one literal build the whole dict (a byte-wide
+    counter once made this loop forever)."""
+    pairs = ', '.join(f'{i}: {i * 2}' for i in range(300))
+    got = run_file(snek_builds[variant], tmp_path, f'd = {{{pairs}}}\nprint(len(d), d[299])\n')
+    assert got.stdout.endswith(b'300 598\n'), got.stderr
