@@ -41,10 +41,14 @@ static inline void *gc_ptr(value_t v)
 	return gc_pool + (snek_len_t)VAL_PAYLOAD(v) * SNEK_GRANULE;
 }
 
+#if SNEK_SMALL
+__attribute__((noinline)) value_t gc_ref(uint8_t tag, const void *p);
+#else
 static inline value_t gc_ref(uint8_t tag, const void *p)
 {
 	return VAL_MAKE(tag, (snek_len_t)((const uint8_t *)p - gc_pool) / SNEK_GRANULE);
 }
+#endif
 
 /* Allocate a zeroed object of `bytes` (header included). Raises
  * "out of memory" rather than returning NULL. Every raw pointer into the

@@ -73,7 +73,11 @@ static inline float val_num(value_t v)
 	return f;
 }
 
-/* Box a float that may be a computed NaN. */
+/* Box a float that may be a computed NaN. Small chips call one copy: the
+ * 32-bit compare is long in 8-bit code and numbers are made everywhere. */
+#if SNEK_SMALL
+__attribute__((noinline)) value_t val_from_num(float f);
+#else
 static inline value_t val_from_num(float f)
 {
 	value_t v;
@@ -82,5 +86,6 @@ static inline value_t val_from_num(float f)
 		v = VAL_CANON_NAN;
 	return v;
 }
+#endif
 
 #endif

@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Value helpers that small chips keep out of line (see value.h). */
+#include "snek.h"
+
+#if SNEK_SMALL
+value_t val_from_num(float f)
+{
+	value_t v;
+
+	memcpy(&v, &f, sizeof v);
+	if (v > VAL_BOX)
+		v = VAL_CANON_NAN;
+	return v;
+}
+#endif
+
+#if SNEK_SMALL
+value_t gc_ref(uint8_t tag, const void *p)
+{
+	return VAL_MAKE(tag, (snek_len_t)((const uint8_t *)p - gc_pool) / SNEK_GRANULE);
+}
+#endif
