@@ -21,7 +21,4 @@ extern value_t comp_roots[COMP_ROOTS];
 void parse_run(void);
 const char *parse_token_text(uint8_t type);
 
-/* Bytes in the instruction at ip. */
-snek_len_t comp_op_length(const uint8_t *ip);
-
 #endif
