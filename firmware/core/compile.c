@@ -138,8 +138,7 @@ static __attribute__((noreturn)) void raise_here(uint8_t code)
 
 static __attribute__((noreturn)) void syntax_error(void)
 {
-	err_line = comp_tok.line;
-	err_format("Syntax error at \"%t\".", &comp_tok);
+	parse_syntax_error(&comp_tok);
 }
 
 /* Emitting */
