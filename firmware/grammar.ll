@@ -8,7 +8,33 @@
 # COMPOP: < <= > >= == !=, AUGASSIGN: += -= ...) carry the operator.
 
 %start file
-%token END NEWLINE INDENT DEDENT NAME NUMBER STRING
+
+# Token numbers follow this order. The terminals that start a statement
+# or an expression form one run, which the tables store as a range. The
+# lexer relies on it too: keywords are the token texts after DEDENT's, and
+# LPAREN LBRACK LBRACE and RPAREN RBRACK RBRACE are neighbours.
+%token END NEWLINE INDENT DEDENT
+%token IF WHILE FOR DEF
+%token PASS BREAK CONTINUE RETURN GLOBAL DEL ASSERT IMPORT FROM
+%token NAME NUMBER STRING NONE TRUE FALSE LPAREN LBRACK LBRACE ADDOP TILDE NOT
+%token COMPOP IN IS
+%token RPAREN RBRACK RBRACE
+
+# Texts for error messages ("Syntax error at ..."). Names, numbers,
+# strings and operators print themselves (error.c): no text.
+%token_text NAME ""
+%token_text NUMBER ""
+%token_text STRING ""
+%token_text ADDOP ""
+%token_text TILDE ""
+%token_text COMPOP ""
+%token_text MULOP ""
+%token_text POWOP ""
+%token_text SHIFTOP ""
+%token_text PIPE ""
+%token_text CARET ""
+%token_text AMP ""
+%token_text AUGASSIGN ""
 %token_text END "end of file"
 %token_text NEWLINE "end of line"
 %token_text INDENT "indent"

@@ -8,148 +8,146 @@
  * OP_NAME and resolved when the function ends, once all its local names
  * are known (a name assigned anywhere in a function is local to it). */
 #include "snek.h"
-#include <math.h>
 
 struct token comp_tok;
 
-/* A unit's growable buffers are GC roots in comp_roots. */
+/* A unit's growable buffers are GC roots: the open unit's in
+ * comp_roots[0 ..], the top-level's while a def is open after them. */
 enum { R_CODE, R_CONSTS, R_LINES, R_LOCALS, R_GLOBALS, R_PER_UNIT };
 value_t comp_roots[COMP_ROOTS];
 
+/* Bytes in each buffer: code, 4 per constant, 4 per line entry, 2 per
+ * local or global name id. */
 struct unit {
-	snek_len_t ncode;
-	uint16_t nconst, nlines, nlocals, nglobals;
+	snek_len_t len[R_PER_UNIT];
 	uint16_t depth, maxdepth;
 	uint16_t last_line;
-	snek_len_t last_op;  /* offset of the newest instruction, or NO_OP */
-	uint8_t nparams, ndefaults;
+	uint16_t last_op;  /* offset of the newest instruction, or NO_OP */
 	uint16_t name;
+	uint8_t nparams, ndefaults;
 };
 
-#define NO_OP ((snek_len_t)-1)
+#define NO_OP 0xFFFF
 #define NO_JUMP 0xFFFF
 
-enum { TOP, FUNC };
-static struct unit units[2];
-static uint8_t cur;
-static struct unit *u = &units[TOP];
+static struct unit u;       /* the unit being compiled */
+static struct unit top;     /* the top-level statement while a def is open */
+static bool in_func;
 static bool in_default;
 
 /* The action stack. */
-static int32_t cstack[SNEK_COMP_STACK];
+static uint16_t cstack[SNEK_COMP_STACK];
 static uint16_t csp;
 static uint16_t loop_base; /* innermost loop record + 1, 0 for none */
 static uint16_t call_base;
 
-static void cpush(int32_t v)
+static void cpush(uint16_t v)
 {
 	if (csp == SNEK_COMP_STACK)
 		err_raise(ERR_NESTED);
 	cstack[csp++] = v;
 }
 
-static int32_t cpop(void)
+static uint16_t cpop(void)
 {
 	return cstack[--csp];
 }
 
 #define CTOP(i) (cstack[csp - 1 - (i)])
 
-static const int8_t op_effect[] SNEK_ROM = {
-#define OP(name, effect, bytes) effect,
+/* Per opcode: operand bytes in the low 3 bits, stack effect + 4 above. */
+static const uint8_t op_info[] SNEK_ROM = {
+#define OP(name, effect, bytes) (uint8_t)(((effect) + 4) << 3 | (bytes)),
 #include "opcodes.h"
 #undef OP
 };
 
-static const uint8_t op_bytes[] SNEK_ROM = {
-#define OP(name, effect, bytes) bytes,
-#include "opcodes.h"
-#undef OP
-};
-
-snek_len_t comp_op_length(const uint8_t *ip)
+static int8_t op_effect(uint8_t op)
 {
-	snek_len_t n = 1 + SNEK_ROM_BYTE(&op_bytes[*ip]);
+	return (int8_t)((SNEK_ROM_BYTE(&op_info[op]) >> 3) - 4);
+}
+
+/* Bytes in the instruction at ip. */
+static snek_len_t op_length(const uint8_t *ip)
+{
+	snek_len_t n = 1 + (SNEK_ROM_BYTE(&op_info[*ip]) & 7);
 
 	if (*ip == OP_CALL)
 		n += 2 * (snek_len_t)ip[2];
 	return n;
 }
 
-static value_t *root(uint8_t r)
-{
-	return &comp_roots[cur * R_PER_UNIT + r];
-}
-
 static uint8_t *raw(uint8_t r)
 {
-	return ((struct snek_raw *)gc_ptr(*root(r)))->b;
+	return ((struct snek_raw *)gc_ptr(comp_roots[r]))->b;
 }
 
-static snek_len_t raw_cap(uint8_t r)
-{
-	if (*root(r) == VAL_NONE)
-		return 0;
-	return BLOCK_BYTES(*root(r));
-}
+#define CODE raw(R_CODE)
 
-/* Make room for `need` bytes in buffer r holding `len` bytes. */
-static void reserve(uint8_t r, snek_len_t len, snek_len_t need, uint8_t type)
+/* Room for `size` more bytes at the end of buffer r: where they go. */
+static uint8_t *append(uint8_t r, uint8_t size)
 {
-	snek_len_t cap = raw_cap(r), ncap;
+	snek_len_t len = u.len[r], cap = 0, need = len + size;
 	struct snek_raw *b;
 
-	if (need <= cap)
-		return;
-	ncap = cap + cap / 2 + 16;
-	if (ncap < need)
-		ncap = need;
-	b = gc_alloc(type, (snek_len_t)(sizeof *b + ncap));
-	if (len)
-		memcpy(b->b, raw(r), len);
-	*root(r) = gc_ref(TAG_BLOCK, b);
+	if (comp_roots[r] != VAL_NONE)
+		cap = BLOCK_BYTES(comp_roots[r]);
+	if (need > cap) {
+		cap += cap / 2 + 16;
+		b = gc_alloc(r == R_CONSTS ? GC_VALUES : GC_RAW, (snek_len_t)(sizeof *b + cap));
+		if (len)
+			memcpy(b->b, raw(r), len);
+		comp_roots[r] = gc_ref(TAG_BLOCK, b);
+	}
+	u.len[r] = need;
+	return raw(r) + len;
 }
 
-static void unit_reset(uint8_t which)
+static void unit_begin(void)
 {
-	struct unit *w = &units[which];
+	for (uint8_t i = 0; i < R_PER_UNIT; i++)
+		comp_roots[i] = VAL_NONE;
+	memset(&u, 0, sizeof u);
+	u.last_op = NO_OP;
+	u.name = NAME_NONE;
+}
 
-	memset(w, 0, sizeof *w);
-	w->last_op = NO_OP;
-	w->name = NAME_NONE;
+static void top_begin(void)
+{
+	unit_begin();
+	in_func = false;
+	csp = 0;
+	loop_base = 0;
 }
 
 void comp_reset(void)
 {
-	uint8_t i;
-
-	for (i = 0; i < COMP_ROOTS; i++)
+	top_begin();
+	for (uint8_t i = R_PER_UNIT; i < COMP_ROOTS; i++)
 		comp_roots[i] = VAL_NONE;
-	unit_reset(TOP);
-	unit_reset(FUNC);
-	cur = TOP;
-	u = &units[TOP];
-	csp = 0;
-	loop_base = 0;
 	call_base = 0;
 	in_default = false;
 	comp_tok.val = VAL_NONE;
 }
 
-static void syntax_error(void)
+static __attribute__((noreturn)) void raise_here(uint8_t code)
 {
 	err_line = comp_tok.line;
-	err_format("Syntax error at \"%t\".", &comp_tok);
+	err_raise(code);
+}
+
+static __attribute__((noreturn)) void syntax_error(void)
+{
+	parse_syntax_error(&comp_tok);
 }
 
 /* Emitting */
 
 static void emit_byte(uint8_t b)
 {
-	if (u->ncode >= 0xFFF0)
+	if (u.len[R_CODE] >= 0xFFF0)
 		err_raise(ERR_TOO_BIG);
-	reserve(R_CODE, u->ncode, u->ncode + 1, GC_RAW);
-	raw(R_CODE)[u->ncode++] = b;
+	*append(R_CODE, 1) = b;
 }
 
 static void emit_u16(uint16_t v)
@@ -158,43 +156,51 @@ static void emit_u16(uint16_t v)
 	emit_byte((uint8_t)(v >> 8));
 }
 
-static uint16_t read_u16(snek_len_t at)
+static uint16_t read_u16(uint16_t at)
 {
-	return (uint16_t)(raw(R_CODE)[at] | raw(R_CODE)[at + 1] << 8);
+	uint8_t *p = CODE + at;
+
+	return (uint16_t)(p[0] | p[1] << 8);
 }
 
-static void patch_u16(snek_len_t at, uint16_t v)
+static void patch_u16(uint16_t at, uint16_t v)
 {
-	raw(R_CODE)[at] = (uint8_t)v;
-	raw(R_CODE)[at + 1] = (uint8_t)(v >> 8);
+	uint8_t *p = CODE + at;
+
+	p[0] = (uint8_t)v;
+	p[1] = (uint8_t)(v >> 8);
+}
+
+static uint16_t here(void)
+{
+	return (uint16_t)u.len[R_CODE];
 }
 
 static void add_depth(int16_t n)
 {
-	u->depth = (uint16_t)(u->depth + n);
-	if (u->depth > u->maxdepth)
-		u->maxdepth = u->depth;
+	u.depth = (uint16_t)(u.depth + n);
+	if (u.depth > u.maxdepth)
+		u.maxdepth = u.depth;
 }
 
 static void note_line(void)
 {
 	uint16_t *l;
 
-	if (comp_tok.line == u->last_line)
+	if (comp_tok.line == u.last_line)
 		return;
-	u->last_line = comp_tok.line;
-	reserve(R_LINES, u->nlines * 4u, (snek_len_t)(u->nlines + 1) * 4u, GC_RAW);
-	l = (uint16_t *)raw(R_LINES) + 2 * u->nlines++;
-	l[0] = (uint16_t)u->ncode;
+	u.last_line = comp_tok.line;
+	l = (uint16_t *)append(R_LINES, 4);
+	l[0] = here();
 	l[1] = comp_tok.line;
 }
 
 static void emit_op(uint8_t op)
 {
 	note_line();
-	u->last_op = u->ncode;
+	u.last_op = here();
 	emit_byte(op);
-	add_depth((int8_t)SNEK_ROM_BYTE(&op_effect[op]));
+	add_depth(op_effect(op));
 }
 
 static void emit_op_u16(uint8_t op, uint16_t v)
@@ -206,122 +212,120 @@ static void emit_op_u16(uint8_t op, uint16_t v)
 /* Jumps forward are chained through their operands until patched. */
 static uint16_t emit_jump(uint8_t op, uint16_t chain)
 {
-	uint16_t at;
-
-	emit_op(op);
-	at = (uint16_t)u->ncode;
-	emit_u16(chain);
-	return at;
+	emit_op_u16(op, chain);
+	return (uint16_t)(here() - 2);
 }
 
 /* Point every jump on the chain here. */
-static void patch_here(int32_t chain)
+static void patch_here(uint16_t chain)
 {
 	uint16_t next;
 
-	while (chain != NO_JUMP && chain >= 0) {
-		next = read_u16((snek_len_t)chain);
-		patch_u16((snek_len_t)chain, (uint16_t)u->ncode);
+	while (chain != NO_JUMP) {
+		next = read_u16(chain);
+		patch_u16(chain, here());
 		chain = next;
 	}
 	/* A jump lands here: the last instruction no longer stands alone. */
-	u->last_op = NO_OP;
+	u.last_op = NO_OP;
 }
 
 static uint16_t add_const(value_t v)
 {
-	value_t *c;
+	value_t *slot;
 
 	GC_PUSH(v);
-	reserve(R_CONSTS, u->nconst * sizeof(value_t), (snek_len_t)(u->nconst + 1) * sizeof(value_t), GC_VALUES);
-	c = (value_t *)raw(R_CONSTS);
-	/* Fill new slots so the collector never sees garbage. */
-	{
-		snek_len_t i, n = raw_cap(R_CONSTS) / sizeof(value_t);
-		for (i = u->nconst; i < n; i++)
-			c[i] = VAL_NONE;
+	/* The new block is zeroed: the collector sees numbers in free slots. */
+	slot = (value_t *)append(R_CONSTS, sizeof(value_t));
+	*slot = GC_POP();
+	return (uint16_t)(u.len[R_CONSTS] / sizeof(value_t) - 1);
+}
+
+/* An integer 0..255 takes one byte, other numbers four. */
+static void emit_number(value_t v)
+{
+	float f = val_num(v);
+
+	if (!(v >> 31) && f <= 255 && f == (float)(uint8_t)f) {
+		emit_op(OP_SMALL);
+		emit_byte((uint8_t)f);
+	} else {
+		emit_op(OP_NUMBER);
+		memcpy(append(R_CODE, 4), &v, 4);
 	}
-	c[u->nconst] = GC_POP();
-	return u->nconst++;
 }
 
 /* Names */
 
-static int16_t find_id(uint8_t r, uint16_t n, uint16_t id)
+static int16_t find_id(uint8_t r, uint16_t id)
 {
-	uint16_t i;
+	uint16_t i, *ids = (uint16_t *)raw(r);
 
-	for (i = 0; i < n; i++)
-		if (((uint16_t *)raw(r))[i] == id)
+	for (i = 0; i < u.len[r] / 2; i++)
+		if (ids[i] == id)
 			return (int16_t)i;
 	return -1;
 }
 
-static uint16_t add_id(uint8_t r, uint16_t *n, uint16_t id)
+static uint16_t add_id(uint8_t r, uint16_t id)
 {
-	reserve(r, *n * 2u, (snek_len_t)(*n + 1) * 2u, GC_RAW);
-	((uint16_t *)raw(r))[*n] = id;
-	return (*n)++;
+	*(uint16_t *)append(r, 2) = id;
+	return (uint16_t)(u.len[r] / 2 - 1);
 }
 
 static bool is_global(uint16_t id)
 {
-	return cur == TOP || find_id(R_GLOBALS, u->nglobals, id) >= 0;
+	return !in_func || find_id(R_GLOBALS, id) >= 0;
 }
 
 /* The local slot for a name being bound in a function. */
 static uint16_t local_slot(uint16_t id)
 {
-	int16_t slot = find_id(R_LOCALS, u->nlocals, id);
+	int16_t slot = find_id(R_LOCALS, id);
 
 	if (slot >= 0)
 		return (uint16_t)slot;
-	if (u->nlocals == 255)
+	if (u.len[R_LOCALS] == 2 * 255)
 		err_raise(ERR_TOO_BIG);
-	return add_id(R_LOCALS, &u->nlocals, id);
+	return add_id(R_LOCALS, id);
 }
 
-static void emit_store(uint16_t id)
+/* Store or delete a name: local_op is OP_STORE_LOCAL or OP_DEL_LOCAL,
+ * each followed by its global twin. */
+static void emit_bind(uint8_t local_op, uint16_t id)
 {
 	if (is_global(id))
-		emit_op_u16(OP_STORE_GLOBAL, id);
+		emit_op_u16(local_op + 1, id);
 	else
-		emit_op_u16(OP_STORE_LOCAL, local_slot(id));
+		emit_op_u16(local_op, local_slot(id));
+}
+
+static uint8_t last_op(void)
+{
+	return u.last_op == NO_OP ? OP_HALT : CODE[u.last_op];
 }
 
 /* Take back the newest instruction. */
-static uint8_t unemit(void)
+static void unemit(void)
 {
-	uint8_t op = raw(R_CODE)[u->last_op];
-
-	u->ncode = u->last_op;
-	u->last_op = NO_OP;
-	add_depth((int16_t)-(int8_t)SNEK_ROM_BYTE(&op_effect[op]));
-	return op;
+	add_depth((int16_t)-op_effect(last_op()));
+	u.len[R_CODE] = u.last_op;
+	u.last_op = NO_OP;
 }
 
 /* Targets of =, op= and del: what the left side compiled to. */
-enum { TARGET_NAME, TARGET_INDEX };
+enum { TARGET_NAME, TARGET_INDEX, NOT_A_NAME = 0xFFFF };
 
 /* If the code since `start` is one name load, take it back: its id. */
-static int32_t take_name(snek_len_t start)
+static uint16_t take_name(uint16_t start)
 {
-	uint8_t op;
 	uint16_t id;
 
-	if (u->last_op != start || start == NO_OP)
-		return -1;
-	op = raw(R_CODE)[start];
-	if (op != OP_NAME && op != OP_GLOBAL)
-		return -1;
+	if (u.last_op != start || (last_op() != OP_NAME && last_op() != OP_GLOBAL))
+		return NOT_A_NAME;
 	id = read_u16(start + 1);
 	unemit();
 	return id;
-}
-
-static bool last_is(uint8_t op)
-{
-	return u->last_op != NO_OP && raw(R_CODE)[u->last_op] == op;
 }
 
 /* Finishing units */
@@ -329,63 +333,52 @@ static bool last_is(uint8_t op)
 /* Rewrite OP_NAME loads of a finished function to locals or globals. */
 static void resolve_names(void)
 {
-	snek_len_t at;
-	uint8_t *code;
-	uint16_t id;
+	uint16_t at, id;
 	int16_t slot;
 
-	for (at = 0; at < u->ncode; at += comp_op_length(raw(R_CODE) + at)) {
-		code = raw(R_CODE);
-		if (code[at] != OP_NAME)
+	for (at = 0; at < here(); at = (uint16_t)(at + op_length(CODE + at))) {
+		if (CODE[at] != OP_NAME)
 			continue;
 		id = read_u16(at + 1);
-		slot = is_global(id) ? -1 : find_id(R_LOCALS, u->nlocals, id);
+		slot = is_global(id) ? -1 : find_id(R_LOCALS, id);
+		CODE[at] = OP_GLOBAL;
 		if (slot >= 0) {
-			code[at] = OP_LOCAL;
+			CODE[at] = OP_LOCAL;
 			patch_u16(at + 1, (uint16_t)slot);
-		} else {
-			code[at] = OP_GLOBAL;
 		}
 	}
 }
 
+/* The sections of a code object, in order, from these buffers. */
+static const uint8_t code_sections[] SNEK_ROM = { R_CONSTS, R_CODE, R_LOCALS, R_LINES };
+
 static value_t finish_unit(void)
 {
-	snek_len_t codelen = (u->ncode + 1) & ~(snek_len_t)1;
 	struct snek_code *c;
-	uint16_t i;
+	uint8_t *p, i, r;
+	snek_len_t n = sizeof *c + 1;
 
-	c = gc_alloc(GC_CODE, (snek_len_t)(sizeof *c + u->nconst * sizeof(value_t) + codelen +
-					   u->nlocals * 2u + u->nlines * 4u));
-	c->ncode = u->ncode;
-	c->nconst = u->nconst;
-	c->nlines = u->nlines;
-	c->nparams = u->nparams;
-	c->ndefaults = u->ndefaults;
-	c->nlocals = (uint8_t)u->nlocals;
-	c->maxstack = (uint16_t)(u->maxdepth + 2);
-	c->name = u->name;
-	if (u->nconst)
-		memcpy(c->consts, raw(R_CONSTS), u->nconst * sizeof(value_t));
-	memcpy(CODE_BYTES(c), raw(R_CODE), u->ncode);
-	for (i = 0; i < u->nlocals; i++)
-		CODE_PARAMS(c)[i] = ((uint16_t *)raw(R_LOCALS))[i];
-	if (u->nlines)
-		memcpy(CODE_LINES(c), raw(R_LINES), u->nlines * 4u);
+	for (i = 0; i < R_GLOBALS; i++)
+		n += u.len[i];
+	c = gc_alloc(GC_CODE, n & ~(snek_len_t)1);
+	c->ncode = u.len[R_CODE];
+	c->nconst = (uint16_t)(u.len[R_CONSTS] / sizeof(value_t));
+	c->nlines = (uint16_t)(u.len[R_LINES] / 4);
+	c->nparams = u.nparams;
+	c->ndefaults = u.ndefaults;
+	c->nlocals = (uint8_t)(u.len[R_LOCALS] / 2);
+	c->maxstack = (uint16_t)(u.maxdepth + 2);
+	c->name = u.name;
+	p = (uint8_t *)c->consts;
+	for (i = 0; i < sizeof code_sections; i++) {
+		r = SNEK_ROM_BYTE(&code_sections[i]);
+		if (u.len[r])
+			memcpy(p, raw(r), u.len[r]);
+		p += u.len[r];
+		if (r == R_CODE)
+			p += u.len[r] & 1;
+	}
 	return gc_ref(TAG_FUNC, c);
-}
-
-static void top_begin(void)
-{
-	uint8_t i;
-
-	for (i = 0; i < R_PER_UNIT; i++)
-		comp_roots[TOP * R_PER_UNIT + i] = VAL_NONE;
-	unit_reset(TOP);
-	cur = TOP;
-	u = &units[TOP];
-	csp = 0;
-	loop_base = 0;
 }
 
 static void top_end(void)
@@ -398,6 +391,48 @@ static void top_end(void)
 	vm_run(code);
 }
 
+static void move_roots(value_t *to, value_t *from)
+{
+	for (uint8_t i = 0; i < R_PER_UNIT; i++) {
+		to[i] = from[i];
+		from[i] = VAL_NONE;
+	}
+}
+
+/* A def opens a function unit; the statement around it waits. */
+static void def_begin(void)
+{
+	if (in_func) {
+		err_line = comp_tok.line;
+		err_format("Syntax error at \"def\".");
+	}
+	cpush(loop_base);
+	loop_base = 0;
+	top = u;
+	move_roots(comp_roots + R_PER_UNIT, comp_roots);
+	unit_begin();
+	in_func = true;
+	u.name = (uint16_t)VAL_INT_GET(comp_tok.val);
+}
+
+static void def_end(void)
+{
+	value_t v;
+	uint16_t name;
+
+	emit_op(OP_NONE);
+	emit_op(OP_RETURN);
+	resolve_names();
+	v = finish_unit();
+	name = u.name;
+	u = top;
+	move_roots(comp_roots, comp_roots + R_PER_UNIT);
+	in_func = false;
+	loop_base = cpop();
+	emit_op_u16(OP_CONST, add_const(v));
+	emit_op_u16(OP_STORE_GLOBAL, name);
+}
+
 /* Loops: a record of 4 entries on the action stack. */
 enum { LOOP_PREV, LOOP_TOP, LOOP_BREAKS, LOOP_DROP, LOOP_SIZE };
 #define LOOP(f) (cstack[loop_base - 1 + (f)])
@@ -405,29 +440,103 @@ enum { LOOP_PREV, LOOP_TOP, LOOP_BREAKS, LOOP_DROP, LOOP_SIZE };
 static void loop_begin(uint8_t drop)
 {
 	cpush(loop_base);
-	cpush((int32_t)u->ncode);
+	cpush(here());
 	cpush(NO_JUMP);
 	cpush(drop);
 	loop_base = (uint16_t)(csp - LOOP_SIZE + 1);
-	u->last_op = NO_OP;
+	u.last_op = NO_OP;
 }
 
 /* A for loop's head: the state is on the stack; fetch, then store. */
 static void for_head(uint8_t next_op, uint8_t drop)
 {
-	uint16_t id = (uint16_t)cpop();
+	uint16_t id = cpop();
 
 	loop_begin(drop);
 	cpush(emit_jump(next_op, NO_JUMP));
-	emit_store(id);
+	emit_bind(OP_STORE_LOCAL, id);
+}
+
+static void jump_back(void)
+{
+	emit_op_u16(OP_JUMP, LOOP(LOOP_TOP));
+}
+
+/* x = and x op= : the left side was compiled as a load; turn it into a
+ * target. The action stack gets (kind, name id) over its start. */
+static void assign_lhs(bool augmented)
+{
+	uint16_t a = take_name(CTOP(0));
+
+	if (a != NOT_A_NAME) {
+		CTOP(0) = TARGET_NAME;
+		cpush(a);
+		if (augmented) {
+			/* Load it again: the operator needs the old value. */
+			emit_op_u16(is_global(a) ? OP_GLOBAL : OP_NAME, a);
+			emit_op(OP_PUSH);
+		}
+	} else if (last_op() == OP_INDEX) {
+		unemit();
+		CTOP(0) = TARGET_INDEX;
+		cpush(0);
+		if (augmented)
+			emit_op(OP_INDEX_KEEP);
+		emit_op(OP_PUSH);
+	} else {
+		syntax_error();
+	}
+	if (augmented)
+		cpush(comp_tok.op);
+}
+
+/* A count of pushed values ends: one instruction builds the object. */
+static void emit_collection(uint8_t op, uint8_t values_each)
+{
+	uint16_t n = cpop();
+
+	emit_op_u16(op, n);
+	add_depth((int16_t)-(values_each * n));
+}
+
+/* Push acc, count one more value. */
+static void push_item(void)
+{
+	emit_op(OP_PUSH);
+	CTOP(0)++;
+}
+
+static void fold_negative(void)
+{
+	uint8_t *p = CODE + u.last_op + 1;
+	value_t v;
+
+	if (last_op() == OP_SMALL)
+		v = val_from_num(*p);
+	else
+		memcpy(&v, p, 4);
+	unemit();
+	emit_number(v ^ 0x80000000u);
+}
+
+static void call_end(void)
+{
+	uint16_t a = cstack[call_base], b = cstack[call_base + 1], i;
+
+	if (a > 255 || b > 255)
+		err_raise(ERR_TOO_BIG);
+	emit_op_u16(OP_CALL, (uint16_t)(a | b << 8));
+	for (i = 0; i < b; i++)
+		emit_u16(cstack[call_base + 2 + i]);
+	add_depth((int16_t)-(1 + a + b));
+	csp = (uint16_t)(call_base - 1);
+	call_base = cstack[csp];
 }
 
 void comp_action(uint8_t action)
 {
-	int32_t a, b;
-	uint16_t i;
-	float f;
-	value_t v;
+	uint16_t a, i;
+	value_t v, *c;
 
 	switch (action) {
 	/* file -> @top_begin stmt @top_end file */
@@ -440,28 +549,24 @@ void comp_action(uint8_t action)
 
 	/* small_stmt -> BREAK @break | CONTINUE @continue */
 	case ACT_break:
-		if (!loop_base) {
-			err_line = comp_tok.line;
-			err_raise(ERR_NOT_IN_LOOP);
+	case ACT_continue:
+		if (!loop_base)
+			raise_here(ERR_NOT_IN_LOOP);
+		if (action == ACT_continue) {
+			jump_back();
+			break;
 		}
 		if (LOOP(LOOP_DROP)) {
 			emit_op(OP_DROP);
 			emit_byte((uint8_t)LOOP(LOOP_DROP));
 		}
-		LOOP(LOOP_BREAKS) = emit_jump(OP_JUMP, (uint16_t)LOOP(LOOP_BREAKS));
-		break;
-	case ACT_continue:
-		if (!loop_base) {
-			err_line = comp_tok.line;
-			err_raise(ERR_NOT_IN_LOOP);
-		}
-		emit_op_u16(OP_JUMP, (uint16_t)LOOP(LOOP_TOP));
+		LOOP(LOOP_BREAKS) = emit_jump(OP_JUMP, LOOP(LOOP_BREAKS));
 		break;
 
 	/* small_stmt -> GLOBAL NAME @global global_more */
 	case ACT_global:
-		if (cur == FUNC)
-			add_id(R_GLOBALS, &u->nglobals, (uint16_t)VAL_INT_GET(comp_tok.val));
+		if (in_func)
+			add_id(R_GLOBALS, (uint16_t)VAL_INT_GET(comp_tok.val));
 		break;
 	/* small_stmt -> ASSERT expr @assert */
 	case ACT_assert:
@@ -475,35 +580,13 @@ void comp_action(uint8_t action)
 
 	/* expr_stmt -> @lhs_begin testlist assign_rest */
 	case ACT_lhs_begin:
-		cpush((int32_t)u->ncode);
+	case ACT_arg_begin:
+		cpush(here());
 		break;
 	/* assign_rest -> ASSIGN @assign_lhs testlist @assign */
 	case ACT_assign_lhs:
 	case ACT_aug_lhs:
-		a = take_name((snek_len_t)CTOP(0));
-		if (a >= 0) {
-			CTOP(0) = TARGET_NAME;
-			cpush(a);
-			if (action == ACT_aug_lhs) {
-				/* Load it again: the operator needs the old value. */
-				emit_op_u16(is_global((uint16_t)a) ? OP_GLOBAL : OP_NAME, (uint16_t)a);
-				emit_op(OP_PUSH);
-			}
-		} else if (last_is(OP_INDEX)) {
-			unemit();
-			CTOP(0) = TARGET_INDEX;
-			cpush(0);
-			if (action == ACT_aug_lhs) {
-				emit_op(OP_INDEX_KEEP);
-				emit_op(OP_PUSH);
-			} else {
-				emit_op(OP_PUSH);
-			}
-		} else {
-			syntax_error();
-		}
-		if (action == ACT_aug_lhs)
-			cpush(comp_tok.op);
+		assign_lhs(action == ACT_aug_lhs);
 		break;
 	case ACT_aug:
 		emit_op((uint8_t)cpop());
@@ -511,25 +594,22 @@ void comp_action(uint8_t action)
 	case ACT_assign:
 		a = cpop();
 		if (cpop() == TARGET_NAME)
-			emit_store((uint16_t)a);
+			emit_bind(OP_STORE_LOCAL, a);
 		else
 			emit_op(OP_STORE_INDEX);
 		break;
 	/* assign_rest -> @expr_stmt */
 	case ACT_expr_stmt:
 		cpop();
-		if (cur == TOP && lex_interactive)
+		if (!in_func && lex_interactive)
 			emit_op(OP_PRINT_EXPR);
 		break;
 	/* del_target -> @lhs_begin expr @del */
 	case ACT_del:
-		a = take_name((snek_len_t)cpop());
-		if (a >= 0) {
-			if (is_global((uint16_t)a))
-				emit_op_u16(OP_DEL_GLOBAL, (uint16_t)a);
-			else
-				emit_op_u16(OP_DEL_LOCAL, local_slot((uint16_t)a));
-		} else if (last_is(OP_INDEX)) {
+		a = take_name(cpop());
+		if (a != NOT_A_NAME) {
+			emit_bind(OP_DEL_LOCAL, a);
+		} else if (last_op() == OP_INDEX) {
 			unemit();
 			emit_op(OP_DEL_INDEX);
 		} else {
@@ -542,10 +622,8 @@ void comp_action(uint8_t action)
 		emit_op(OP_NONE);
 		/* fall through */
 	case ACT_return_value:
-		if (cur == TOP) {
-			err_line = comp_tok.line;
-			err_raise(ERR_RETURN);
-		}
+		if (!in_func)
+			raise_here(ERR_RETURN);
 		emit_op(OP_RETURN);
 		break;
 
@@ -559,12 +637,14 @@ void comp_action(uint8_t action)
 		break;
 	/* if_rest -> ELIF @if_else ... | ELSE @if_else ... */
 	case ACT_if_else:
-		CTOP(1) = emit_jump(OP_JUMP, (uint16_t)CTOP(1));
+		CTOP(1) = emit_jump(OP_JUMP, CTOP(1));
 		patch_here(CTOP(0));
 		CTOP(0) = NO_JUMP;
 		break;
 	case ACT_if_end:
 		patch_here(cpop());
+		/* fall through */
+	case ACT_jump_end:
 		patch_here(cpop());
 		break;
 
@@ -574,34 +654,31 @@ void comp_action(uint8_t action)
 		loop_begin(0);
 		break;
 	case ACT_while_cond:
+	case ACT_and_jump:
 		cpush(emit_jump(OP_JUMP_FALSE, NO_JUMP));
 		break;
 	case ACT_while_end:
-		emit_op_u16(OP_JUMP, (uint16_t)LOOP(LOOP_TOP));
+		jump_back();
 		patch_here(cpop());
 		break;
 	case ACT_loop_end:
 		patch_here(LOOP(LOOP_BREAKS));
-		loop_base = (uint16_t)LOOP(LOOP_PREV);
-		csp = (uint16_t)(csp - LOOP_SIZE);
+		csp = (uint16_t)(loop_base - 1);
+		loop_base = LOOP(LOOP_PREV);
 		break;
 
 	/* for_stmt -> FOR NAME @for_name IN for_source COLON suite @for_end
 	 *             else_part @loop_end */
 	case ACT_for_name:
-		cpush((int32_t)VAL_INT_GET(comp_tok.val));
+		cpush((uint16_t)VAL_INT_GET(comp_tok.val));
 		cpush(0);
 		break;
 	/* for_source -> RANGE LPAREN expr @range_arg range_more RPAREN @range */
-	case ACT_range_arg:
-		emit_op(OP_PUSH);
-		CTOP(0)++;
-		break;
 	case ACT_range:
 		a = cpop();
 		if (a > 3) {
 			err_line = comp_tok.line;
-			err_format("bad args. wanted 3 got %d", a);
+			err_format("bad args. wanted 3 got %d", (int32_t)a);
 		}
 		emit_op(OP_RANGE);
 		emit_byte((uint8_t)a);
@@ -615,7 +692,7 @@ void comp_action(uint8_t action)
 		for_head(OP_FOR_NEXT, 2);
 		break;
 	case ACT_for_end:
-		emit_op_u16(OP_JUMP, (uint16_t)LOOP(LOOP_TOP));
+		jump_back();
 		patch_here(cpop());
 		add_depth((int16_t)-LOOP(LOOP_DROP));
 		break;
@@ -623,60 +700,37 @@ void comp_action(uint8_t action)
 	/* def_stmt -> DEF NAME @def_begin LPAREN params RPAREN @def_body
 	 *             COLON suite @def_end */
 	case ACT_def_begin:
-		if (cur == FUNC) {
-			err_line = comp_tok.line;
-			err_format("Syntax error at \"def\".");
-		}
-		cpush(loop_base);
-		loop_base = 0;
-		cur = FUNC;
-		u = &units[FUNC];
-		unit_reset(FUNC);
-		for (i = 0; i < R_PER_UNIT; i++)
-			*root((uint8_t)i) = VAL_NONE;
-		u->name = (uint16_t)VAL_INT_GET(comp_tok.val);
+		def_begin();
 		break;
 	/* params -> NAME @param param_default params_more */
 	case ACT_param:
 		i = (uint16_t)VAL_INT_GET(comp_tok.val);
-		if (find_id(R_LOCALS, u->nlocals, i) >= 0) {
+		if (find_id(R_LOCALS, i) >= 0) {
 			err_line = comp_tok.line;
 			err_format("duplicate argument: %n", i);
 		}
-		add_id(R_LOCALS, &u->nlocals, i);
-		u->nparams++;
+		add_id(R_LOCALS, i);
+		u.nparams++;
 		break;
 	case ACT_param_plain:
-		if (u->ndefaults)
+		if (u.ndefaults)
 			syntax_error();
 		break;
 	/* param_default -> ASSIGN @default_begin expr @default_end */
 	case ACT_default_begin:
-		emit_op(OP_DEFAULT);
-		emit_u16((uint16_t)(u->nparams - 1));
-		cpush((int32_t)u->ncode);
+		emit_op_u16(OP_DEFAULT, (uint16_t)(u.nparams - 1));
+		cpush(here());
 		emit_u16(NO_JUMP);
 		in_default = true;
 		break;
 	case ACT_default_end:
 		in_default = false;
-		emit_op_u16(OP_STORE_LOCAL, (uint16_t)(u->nparams - 1));
+		emit_op_u16(OP_STORE_LOCAL, (uint16_t)(u.nparams - 1));
 		patch_here(cpop());
-		u->ndefaults++;
-		break;
-	case ACT_def_body:
+		u.ndefaults++;
 		break;
 	case ACT_def_end:
-		emit_op(OP_NONE);
-		emit_op(OP_RETURN);
-		resolve_names();
-		v = finish_unit();
-		i = u->name;
-		cur = TOP;
-		u = &units[TOP];
-		loop_base = (uint16_t)cpop();
-		emit_op_u16(OP_CONST, add_const(v));
-		emit_op_u16(OP_STORE_GLOBAL, i);
+		def_end();
 		break;
 
 	/* Tuples, lists, dicts: elements are pushed, then counted. */
@@ -689,42 +743,27 @@ void comp_action(uint8_t action)
 		break;
 	case ACT_tuple_item:
 	case ACT_list_item:
-		emit_op(OP_PUSH);
-		CTOP(0)++;
+	case ACT_dict_item:
+	case ACT_range_arg:
+		push_item();
 		break;
 	case ACT_tuple_end:
-		a = cpop();
-		emit_op_u16(OP_TUPLE, (uint16_t)a);
-		add_depth((int16_t)-a);
+		emit_collection(OP_TUPLE, 1);
 		break;
 	case ACT_list_begin:
 	case ACT_dict_begin:
 		cpush(0);
 		break;
 	case ACT_list_end:
-		a = cpop();
-		emit_op_u16(OP_LIST, (uint16_t)a);
-		add_depth((int16_t)-a);
-		break;
-	case ACT_dict_item:
-		emit_op(OP_PUSH);
-		CTOP(0)++;
+		emit_collection(OP_LIST, 1);
 		break;
 	case ACT_dict_end:
-		a = cpop();
-		emit_op_u16(OP_DICT, (uint16_t)a);
-		add_depth((int16_t)(-2 * a));
+		emit_collection(OP_DICT, 2);
 		break;
 
 	/* or_tail -> OR @or_jump and_expr @jump_end or_tail */
 	case ACT_or_jump:
 		cpush(emit_jump(OP_JUMP_TRUE, NO_JUMP));
-		break;
-	case ACT_and_jump:
-		cpush(emit_jump(OP_JUMP_FALSE, NO_JUMP));
-		break;
-	case ACT_jump_end:
-		patch_here(cpop());
 		break;
 	case ACT_not:
 		emit_op(OP_NOT);
@@ -755,11 +794,10 @@ void comp_action(uint8_t action)
 		break;
 	case ACT_comp_next:
 		a = cpop();
-		b = cpop();
 		emit_op(OP_CHAIN);
-		emit_byte((uint8_t)b);
-		i = (uint16_t)u->ncode;
-		emit_u16((uint16_t)CTOP(0));
+		emit_byte((uint8_t)cpop());
+		i = here();
+		emit_u16(CTOP(0));
 		CTOP(0) = i;
 		cpush(a);
 		emit_op(OP_PUSH);
@@ -774,30 +812,19 @@ void comp_action(uint8_t action)
 		cpush(comp_tok.op);
 		emit_op(OP_PUSH);
 		break;
-	case ACT_binop:
-		emit_op((uint8_t)cpop());
-		break;
 	/* factor -> ADDOP @unop_left factor @unop | TILDE ... */
 	case ACT_unop_left:
 		cpush(comp_tok.op == OP_ADD ? OP_POS : comp_tok.op == OP_SUB ? OP_NEG : OP_INVERT);
 		break;
 	case ACT_unop:
-		a = cpop();
-		if (a == OP_NEG && (last_is(OP_SMALL) || last_is(OP_NUMBER))) {
-			/* Fold a negative literal. */
-			uint8_t *p = raw(R_CODE) + u->last_op;
-			if (*p == OP_SMALL)
-				f = p[1];
-			else
-				memcpy(&f, p + 1, 4);
-			unemit();
-			f = -f;
-			emit_op(OP_NUMBER);
-			for (i = 0; i < 4; i++)
-				emit_byte(((uint8_t *)&f)[i]);
+		if (CTOP(0) == OP_NEG && (last_op() == OP_SMALL || last_op() == OP_NUMBER)) {
+			cpop();
+			fold_negative();
 			break;
 		}
-		emit_op((uint8_t)a);
+		/* fall through */
+	case ACT_binop:
+		emit_op((uint8_t)cpop());
 		break;
 
 	/* trailers -> LPAREN @call_begin args RPAREN @call_end trailers */
@@ -809,9 +836,6 @@ void comp_action(uint8_t action)
 		cpush(0); /* named; their ids follow */
 		break;
 	/* args -> @arg_begin expr arg_value args_more */
-	case ACT_arg_begin:
-		cpush((int32_t)u->ncode);
-		break;
 	case ACT_arg_pos:
 		cpop();
 		if (cstack[call_base + 1])
@@ -821,13 +845,13 @@ void comp_action(uint8_t action)
 		break;
 	/* arg_value -> ASSIGN @arg_name expr @arg_named */
 	case ACT_arg_name:
-		a = take_name((snek_len_t)cpop());
-		if (a < 0)
+		a = take_name(cpop());
+		if (a == NOT_A_NAME)
 			syntax_error();
 		for (i = 0; i < cstack[call_base + 1]; i++)
 			if (cstack[call_base + 2 + i] == a) {
 				err_line = comp_tok.line;
-				err_format("bad arg \"%n\"", (uint16_t)a);
+				err_format("bad arg \"%n\"", a);
 			}
 		cpush(a);
 		break;
@@ -836,18 +860,7 @@ void comp_action(uint8_t action)
 		cstack[call_base + 1]++;
 		break;
 	case ACT_call_end:
-		a = cstack[call_base];
-		b = cstack[call_base + 1];
-		if (a > 255 || b > 255)
-			err_raise(ERR_TOO_BIG);
-		emit_op(OP_CALL);
-		emit_byte((uint8_t)a);
-		emit_byte((uint8_t)b);
-		for (i = 0; i < b; i++)
-			emit_u16((uint16_t)cstack[call_base + 2 + i]);
-		add_depth((int16_t)-(1 + a + b));
-		csp = (uint16_t)(call_base - 1);
-		call_base = (uint16_t)cstack[csp];
+		call_end();
 		break;
 
 	/* Subscripts: trailers -> LBRACK @push subscript RBRACK trailers */
@@ -868,28 +881,22 @@ void comp_action(uint8_t action)
 	/* Atoms */
 	case ACT_name:
 		i = (uint16_t)VAL_INT_GET(comp_tok.val);
-		emit_op_u16(cur == TOP || in_default || is_global(i) ? OP_GLOBAL : OP_NAME, i);
+		emit_op_u16(!in_func || in_default || is_global(i) ? OP_GLOBAL : OP_NAME, i);
 		break;
 	case ACT_number:
-		f = val_num(comp_tok.val);
-		if (f >= 0 && f <= 255 && f == (float)(uint8_t)f && !(f == 0 && signbit(f))) {
-			emit_op(OP_SMALL);
-			emit_byte((uint8_t)f);
-		} else {
-			emit_op(OP_NUMBER);
-			for (i = 0; i < 4; i++)
-				emit_byte(((uint8_t *)&f)[i]);
-		}
+		emit_number(comp_tok.val);
 		break;
 	case ACT_string:
 		emit_op_u16(OP_CONST, add_const(comp_tok.val));
 		break;
 	/* strings -> STRING @string_more strings: "a" "b" is one constant */
 	case ACT_string_more:
-		a = read_u16(u->last_op + 1);
-		v = val_binop(OP_ADD, ((value_t *)raw(R_CONSTS))[a], comp_tok.val);
-		gc_barrier(((value_t *)raw(R_CONSTS))[a]);
-		((value_t *)raw(R_CONSTS))[a] = v;
+		a = read_u16(u.last_op + 1);
+		c = (value_t *)raw(R_CONSTS);
+		v = val_binop(OP_ADD, c[a], comp_tok.val);
+		c = (value_t *)raw(R_CONSTS);
+		gc_barrier(c[a]);
+		c[a] = v;
 		break;
 	case ACT_none:
 		emit_op(OP_NONE);

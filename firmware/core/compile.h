@@ -21,7 +21,10 @@ extern value_t comp_roots[COMP_ROOTS];
 void parse_run(void);
 const char *parse_token_text(uint8_t type);
 
-/* Bytes in the instruction at ip. */
-snek_len_t comp_op_length(const uint8_t *ip);
+/* The keyword token for a name, or TOK_NAME. */
+uint8_t parse_keyword(const char *name);
+
+/* "Syntax error at ..." naming the token, on its line. */
+__attribute__((noreturn)) void parse_syntax_error(const struct token *t);
 
 #endif

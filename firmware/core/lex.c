@@ -164,38 +164,10 @@ static void set(uint8_t type, uint8_t op)
 	lex_tok.op = op;
 }
 
-/* Keywords in one string: each preceded by its token number. */
-static const struct keyword {
-	char name[9];
-	uint8_t tok;
-} keywords[] SNEK_ROM = {
-	{ "False", TOK_FALSE }, { "None", TOK_NONE }, { "True", TOK_TRUE },
-	{ "and", TOK_AND }, { "assert", TOK_ASSERT }, { "break", TOK_BREAK },
-	{ "continue", TOK_CONTINUE }, { "def", TOK_DEF }, { "del", TOK_DEL },
-	{ "elif", TOK_ELIF }, { "else", TOK_ELSE }, { "for", TOK_FOR },
-	{ "from", TOK_FROM }, { "global", TOK_GLOBAL }, { "if", TOK_IF },
-	{ "import", TOK_IMPORT }, { "in", TOK_IN }, { "is", TOK_IS },
-	{ "not", TOK_NOT }, { "or", TOK_OR }, { "pass", TOK_PASS },
-	{ "range", TOK_RANGE }, { "return", TOK_RETURN }, { "while", TOK_WHILE },
-};
-
-/* name equals the flash string kw. */
-static bool rom_equal(const char *name, const char *kw)
-{
-	char c;
-
-	do {
-		c = (char)SNEK_ROM_BYTE(kw++);
-		if (c != *name++)
-			return false;
-	} while (c);
-	return true;
-}
-
 static void lex_name(int16_t c)
 {
 	char name[NAME_MAX + 1];
-	uint8_t len = 0, i;
+	uint8_t len = 0;
 
 	do {
 		if (len == NAME_MAX)
@@ -205,14 +177,9 @@ static void lex_name(int16_t c)
 	} while (is_name_start(c) || is_digit(c) || c == '.');
 	unget(c);
 	name[len] = '\0';
-	for (i = 0; i < sizeof keywords / sizeof keywords[0]; i++) {
-		if (rom_equal(name, keywords[i].name)) {
-			set(SNEK_ROM_BYTE(&keywords[i].tok), 0);
-			return;
-		}
-	}
-	set(TOK_NAME, 0);
-	lex_tok.val = VAL_INT(name_intern(name, len));
+	set(parse_keyword(name), 0);
+	if (lex_tok.type == TOK_NAME)
+		lex_tok.val = VAL_INT(name_intern(name, len));
 }
 
 static void lex_number(int16_t c)
@@ -285,76 +252,76 @@ static void lex_string(int16_t quote)
 		lex_buf = VAL_NONE;
 }
 
-/* Two-character operators: c is the first, the next decides. */
+static __attribute__((noreturn)) void bad_char(int16_t c)
+{
+	err_format("Syntax error at \"%c\".", (int32_t)c);
+}
+
+/* Operators and punctuation, one or two characters. AUG: followed by '='
+ * it is an augmented assignment. */
+#define AUG 0x80
+static const struct op_text {
+	char text[2];
+	uint8_t tok, op;
+} ops[] SNEK_ROM = {
+	{ "+", TOK_ADDOP, OP_ADD | AUG }, { "-", TOK_ADDOP, OP_SUB | AUG },
+	{ "*", TOK_MULOP, OP_MUL | AUG }, { "/", TOK_MULOP, OP_DIV | AUG },
+	{ "//", TOK_MULOP, OP_FLOORDIV | AUG }, { "%", TOK_MULOP, OP_MOD | AUG },
+	{ "**", TOK_POWOP, OP_POW | AUG },
+	{ "<<", TOK_SHIFTOP, OP_SHL | AUG }, { ">>", TOK_SHIFTOP, OP_SHR | AUG },
+	{ "|", TOK_PIPE, OP_BOR | AUG }, { "^", TOK_CARET, OP_BXOR | AUG },
+	{ "&", TOK_AMP, OP_BAND | AUG }, { "~", TOK_TILDE, OP_INVERT },
+	{ "<", TOK_COMPOP, OP_LT }, { "<=", TOK_COMPOP, OP_LE },
+	{ ">", TOK_COMPOP, OP_GT }, { ">=", TOK_COMPOP, OP_GE },
+	{ "==", TOK_COMPOP, OP_EQ }, { "!=", TOK_COMPOP, OP_NE },
+	{ "=", TOK_ASSIGN, 0 },
+	{ "(", TOK_LPAREN, 0 }, { ")", TOK_RPAREN, 0 },
+	{ "[", TOK_LBRACK, 0 }, { "]", TOK_RBRACK, 0 },
+	{ "{", TOK_LBRACE, 0 }, { "}", TOK_RBRACE, 0 },
+	{ ":", TOK_COLON, 0 }, { ",", TOK_COMMA, 0 }, { ";", TOK_SEMI, 0 },
+};
+
+static const struct op_text *find_op(int16_t a, int16_t b)
+{
+	const struct op_text *o;
+
+	for (o = ops; o < ops + sizeof ops / sizeof ops[0]; o++)
+		if (SNEK_ROM_BYTE(&o->text[0]) == a && SNEK_ROM_BYTE(&o->text[1]) == b)
+			return o;
+	return NULL;
+}
+
+/* The longest operator starting with c. Brackets count: inside them
+ * newlines are spaces. */
 static void lex_op(int16_t c)
 {
+	const struct op_text *o = NULL;
 	int16_t n = get();
 	uint8_t op;
 
-	switch (c) {
-	case '+': op = OP_ADD; goto add;
-	case '-': op = OP_SUB;
-	add:
-		if (n == '=')
-			return set(TOK_AUGASSIGN, op == OP_ADD ? OP_IADD : op);
+	if (n > 0)
+		o = find_op(c, n);
+	if (o) {
+		n = NO_CHAR;
+	} else if (!(o = find_op(c, 0))) {
 		unget(n);
-		return set(TOK_ADDOP, op);
-	case '*':
-		if (n == '*') {
+		bad_char(c);
+	}
+	op = SNEK_ROM_BYTE(&o->op);
+	set(SNEK_ROM_BYTE(&o->tok), op & ~AUG);
+	if (op & AUG) {
+		if (n == NO_CHAR)
 			n = get();
-			if (n == '=')
-				return set(TOK_AUGASSIGN, OP_POW);
-			unget(n);
-			return set(TOK_POWOP, OP_POW);
+		if (n == '=') {
+			op &= ~AUG;
+			return set(TOK_AUGASSIGN, op == OP_ADD ? OP_IADD : op == OP_MUL ? OP_IMUL : op);
 		}
-		op = OP_MUL;
-		goto mul;
-	case '%': op = OP_MOD; goto mul;
-	case '/':
-		op = OP_DIV;
-		if (n == '/') {
-			op = OP_FLOORDIV;
-			n = get();
-		}
-	mul:
-		if (n == '=')
-			return set(TOK_AUGASSIGN, op == OP_MUL ? OP_IMUL : op);
-		unget(n);
-		return set(TOK_MULOP, op);
-	case '<':
-	case '>':
-		if (n == c) {
-			op = c == '<' ? OP_SHL : OP_SHR;
-			n = get();
-			if (n == '=')
-				return set(TOK_AUGASSIGN, op);
-			unget(n);
-			return set(TOK_SHIFTOP, op);
-		}
-		if (n == '=')
-			return set(TOK_COMPOP, c == '<' ? OP_LE : OP_GE);
-		unget(n);
-		return set(TOK_COMPOP, c == '<' ? OP_LT : OP_GT);
-	case '=':
-		if (n == '=')
-			return set(TOK_COMPOP, OP_EQ);
-		unget(n);
-		return set(TOK_ASSIGN, 0);
-	case '!':
-		if (n == '=')
-			return set(TOK_COMPOP, OP_NE);
-		break;
-	case '|': op = OP_BOR; c = TOK_PIPE; goto bit;
-	case '^': op = OP_BXOR; c = TOK_CARET; goto bit;
-	case '&': op = OP_BAND; c = TOK_AMP;
-	bit:
-		if (n == '=')
-			return set(TOK_AUGASSIGN, op);
-		unget(n);
-		return set((uint8_t)c, op);
 	}
 	unget(n);
-	err_format("Syntax error at \"%c\".", (int32_t)c);
+	if (lex_tok.type >= TOK_LPAREN && lex_tok.type <= TOK_LBRACE)
+		parens++;
+	if (lex_tok.type >= TOK_RPAREN && lex_tok.type <= TOK_RBRACE && parens)
+		parens--;
 }
 
 /* Count the indentation of a new line and queue INDENT/DEDENTs. Returns
@@ -470,23 +437,13 @@ void lex_next(void)
 			if (c == '\n')
 				continue;
 			unget(c);
-			err_format("Syntax error at \"\\\".");
+			bad_char('\\');
 		case '\n':
 			if (parens)
 				continue;
 			line_start = true;
 			lex_tok.line = line_of_newline();
 			return set(TOK_NEWLINE, 0);
-		case '(': parens++; return set(TOK_LPAREN, 0);
-		case '[': parens++; return set(TOK_LBRACK, 0);
-		case '{': parens++; return set(TOK_LBRACE, 0);
-		case ')': if (parens) parens--; return set(TOK_RPAREN, 0);
-		case ']': if (parens) parens--; return set(TOK_RBRACK, 0);
-		case '}': if (parens) parens--; return set(TOK_RBRACE, 0);
-		case ':': return set(TOK_COLON, 0);
-		case ',': return set(TOK_COMMA, 0);
-		case ';': return set(TOK_SEMI, 0);
-		case '~': return set(TOK_TILDE, OP_INVERT);
 		case '\'':
 		case '"':
 			return lex_string(c);
@@ -495,7 +452,7 @@ void lex_next(void)
 			unget(c);
 			if (is_digit(c))
 				return lex_number('.');
-			err_format("Syntax error at \".\".");
+			bad_char('.');
 		default:
 			if (is_name_start(c))
 				return lex_name(c);

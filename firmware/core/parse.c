@@ -5,84 +5,102 @@
 #define PARSE_WANT_TOKEN_TEXT
 #include "snek.h"
 
-#define PARSE_READ16(p) SNEK_ROM_WORD(p)
-#define PARSE_READ_ANY(p) (sizeof(*(p)) == 1 ? SNEK_ROM_BYTE(p) : SNEK_ROM_WORD(p))
-#define PARSE_READ_ENTRY(p) PARSE_READ_ANY(p)
-#define PARSE_READ_PROD(p) PARSE_READ_ANY(p)
-#define PARSE_READ_SYM(p) PARSE_READ_ANY(p)
+#define READ_SYM(p) (parse_sym_t)(sizeof(parse_sym_t) == 1 ? SNEK_ROM_BYTE(p) : SNEK_ROM_WORD(p))
 
 static parse_sym_t stack[SNEK_PARSE_STACK];
-static uint16_t sp;
 
-/* The token's text, in flash. */
+/* The token's text, in flash: skip `type` texts. */
 const char *parse_token_text(uint8_t type)
 {
-	return parse_token_string_text + SNEK_ROM_WORD(&parse_token_string_offset[type]);
+	const char *s = parse_token_string_text;
+
+	while (type--)
+		while (SNEK_ROM_BYTE(s++))
+			;
+	return s;
 }
 
-static bool have_token;
-
-static void need_token(bool statement_start)
+/* Keywords are the token texts after DEDENT's (grammar.ll). */
+uint8_t parse_keyword(const char *name)
 {
-	if (have_token)
-		return;
-	lex_main_prompt = statement_start;
-	lex_next();
-	have_token = true;
+	const char *s = parse_token_text(TOK_DEDENT + 1), *n;
+	uint8_t t;
+	char c;
+
+	for (t = TOK_DEDENT + 1; t < TOK_COUNT; t++) {
+		n = name;
+		while ((c = (char)SNEK_ROM_BYTE(s++)) == *n && c)
+			n++;
+		if (c == *n)
+			return t;
+		while (c)
+			c = (char)SNEK_ROM_BYTE(s++);
+	}
+	return TOK_NAME;
 }
 
-static void syntax_error(void)
+void parse_syntax_error(const struct token *t)
 {
-	err_line = lex_tok.line;
-	if (lex_tok.type == TOK_NEWLINE || lex_tok.type == TOK_END ||
-	    lex_tok.type == TOK_INDENT || lex_tok.type == TOK_DEDENT)
-		err_format("Syntax error at %t.", &lex_tok);
-	err_format("Syntax error at \"%t\".", &lex_tok);
+	err_line = t->line;
+	if (t->type <= TOK_DEDENT)
+		err_format("Syntax error at %t.", t);
+	err_format("Syntax error at \"%t\".", t);
 }
 
-static parse_prod_t predict(uint16_t nt, uint8_t tok)
+/* The production nonterminal nt takes on token tok: its length, then
+ * its symbols reversed. */
+static const parse_sym_t *predict(uint8_t nt, uint8_t tok)
 {
-	uint16_t i = PARSE_READ16(&parse_nt_start[nt]), end = PARSE_READ16(&parse_nt_start[nt + 1]);
+	const parse_sym_t *block = parse_table + SNEK_ROM_WORD(&parse_nt_start[nt]), *e;
+	parse_sym_t t, hi, prev = 0;
 
-	for (; i < end; i += 2)
-		if (PARSE_READ_ENTRY(&parse_nt_entries[i]) == tok)
-			return (parse_prod_t)PARSE_READ_ENTRY(&parse_nt_entries[i + 1]);
-	return (parse_prod_t)PARSE_READ_PROD(&parse_nt_default[nt]);
+	for (e = block;; e += 2) {
+		t = READ_SYM(e);
+		hi = t & (parse_sym_t)~PARSE_RANGE;
+		if (t == PARSE_ANY || tok == hi || (t != hi && tok > prev && tok < hi))
+			break;
+		prev = hi;
+	}
+	t = READ_SYM(e + 1);
+	if (!t)
+		parse_syntax_error(&lex_tok);
+	return block + t;
 }
 
 void parse_run(void)
 {
-	parse_sym_t sym;
-	parse_prod_t prod;
-	uint16_t i, start;
+	uint16_t sp = 0;
+	parse_sym_t sym, n;
+	const parse_sym_t *rhs;
+	bool have_token = false;
 
-	sp = 0;
-	have_token = false;
 	stack[sp++] = PARSE_START_SYMBOL;
 	while (sp) {
 		sym = stack[--sp];
+		if (sym >= PARSE_FIRST_ACTION) {
+			comp_action((uint8_t)(sym - PARSE_FIRST_ACTION));
+			continue;
+		}
+		if (!have_token) {
+			/* A new statement starts: the console prompts "> ". */
+			lex_main_prompt = sym == PARSE_START_SYMBOL && sp == 0;
+			lex_next();
+			have_token = true;
+		}
 		if (sym < PARSE_FIRST_NONTERM) {
-			need_token(false);
 			if (lex_tok.type != sym)
-				syntax_error();
+				parse_syntax_error(&lex_tok);
 			comp_tok = lex_tok;
 			have_token = false;
-		} else if (sym < PARSE_FIRST_ACTION) {
-			need_token(sym == PARSE_START_SYMBOL && sp == 0);
-			prod = predict((uint16_t)(sym - PARSE_FIRST_NONTERM), lex_tok.type);
-			if (prod == PARSE_NO_PROD)
-				syntax_error();
-			start = PARSE_READ16(&parse_prod_start[prod]);
-			i = PARSE_READ16(&parse_prod_start[prod + 1]);
-			if (sp + (i - start) > SNEK_PARSE_STACK) {
-				err_line = lex_tok.line;
-				err_raise(ERR_NESTED);
-			}
-			/* Stored reversed: the first symbol lands on top. */
-			for (; start < i; start++)
-				stack[sp++] = (parse_sym_t)PARSE_READ_SYM(&parse_rhs[start]);
-		} else {
-			comp_action((uint8_t)(sym - PARSE_FIRST_ACTION));
+			continue;
 		}
+		rhs = predict((uint8_t)(sym - PARSE_FIRST_NONTERM), lex_tok.type);
+		n = READ_SYM(rhs);
+		if (sp + n > SNEK_PARSE_STACK) {
+			err_line = lex_tok.line;
+			err_raise(ERR_NESTED);
+		}
+		while (n--)
+			stack[sp++] = READ_SYM(++rhs);
 	}
 }

@@ -466,28 +466,39 @@ def conflict_message(name: str, term: str, a: Production, b: Production, both_fi
 
 @dataclass
 class Tables:
+    """One block per nonterminal in `table`, at `nt_start`: its entries,
+    then its productions.
+
+    An entry is (terminal, production) where the production is the offset
+    of its right-hand side in the block; 0 means a syntax error. A terminal
+    with the RANGE bit also takes the terminals between the entry before it
+    and itself, so a run of terminals costs two entries. The last entry has
+    the terminal ANY and takes every terminal not listed: the default.
+    A production is its length, then its symbols reversed (the last
+    symbol first), ready to be pushed."""
     terminals: list[str]
     nonterms: list[str]
     actions: list[str]
     start_code: int
-    rhs: list[int] = field(default_factory=list)
-    prod_start: list[int] = field(default_factory=list)
+    wide: bool = False
+    table: list[int] = field(default_factory=list)
     nt_start: list[int] = field(default_factory=list)
-    nt_entries: list[int] = field(default_factory=list)
-    nt_default: list[int] = field(default_factory=list)
+    comments: dict[int, str] = field(default_factory=dict)
 
     @property
     def nsyms(self) -> int:
         return len(self.terminals) + len(self.nonterms) + len(self.actions)
 
     def sym_type(self) -> str:
-        return "uint8_t" if self.nsyms <= 256 else "uint16_t"
+        return "uint16_t" if self.wide else "uint8_t"
 
-    def prod_type(self, nprods: int) -> str:
-        return "uint8_t" if nprods < 255 else "uint16_t"
+    @property
+    def range_bit(self) -> int:
+        return 0x8000 if self.wide else 0x80
 
-    def entry_type(self, nprods: int) -> str:
-        return "uint8_t" if len(self.terminals) <= 256 and nprods < 255 else "uint16_t"
+    @property
+    def any_terminal(self) -> int:
+        return 0xFFFF if self.wide else 0xFF
 
 
 def choose_default(prods: list[Production], nullable_alts: set[int], lookahead: dict[int, set[str]]) -> int | None:
@@ -499,6 +510,41 @@ def choose_default(prods: list[Production], nullable_alts: set[int], lookahead: 
     return best.index if lookahead[best.index] else None
 
 
+def terminal_runs(choice: dict[int, int]) -> list[tuple[int, int, int]]:
+    """(first, last, production) for each run of consecutive terminals
+    predicting the same production."""
+    runs: list[list[int]] = []
+    for term in sorted(choice):
+        if runs and runs[-1][1] == term - 1 and runs[-1][2] == choice[term]:
+            runs[-1][1] = term
+        else:
+            runs.append([term, term, choice[term]])
+    return [(a, b, p) for a, b, p in runs]
+
+
+def nonterm_block(g: Grammar, name: str, code: dict[str, int], default: int | None,
+                  lookahead: dict[int, set[str]], range_bit: int, any_terminal: int) -> tuple[list[int], list[int]]:
+    """A nonterminal's block, and where in it each of its productions starts."""
+    prods = g.rules[name]
+    choice = {code[t]: p.index for p in prods if p.index != default for t in lookahead[p.index]}
+    entries: list[tuple[int, int | None]] = []
+    for first, last, prod in terminal_runs(choice):
+        entries.append((first, prod))
+        if last != first:
+            entries.append((last | range_bit, prod))
+    entries.append((any_terminal, default))
+    offset, rel = 2 * len(entries), {}
+    body: list[int] = []
+    for prod in prods:
+        rel[prod.index] = offset + len(body)
+        body.append(len(prod.rhs))
+        body.extend(code[s] for s in reversed(prod.rhs))
+    block = []
+    for term, prod in entries:
+        block.extend((term, 0 if prod is None else rel[prod]))
+    return block + body, [rel[p.index] for p in prods]
+
+
 def build_tables(g: Grammar, terminals: list[str], actions: list[str], nullable: set[str],
                  first: dict[str, set[str]], predict: list[set[str]]) -> Tables:
     nonterms = list(g.rules)
@@ -506,22 +552,28 @@ def build_tables(g: Grammar, terminals: list[str], actions: list[str], nullable:
     code.update({n: len(terminals) + i for i, n in enumerate(nonterms)})
     code.update({a: len(terminals) + len(nonterms) + i for i, a in enumerate(actions)})
     tables = Tables(terminals, nonterms, actions, code[g.start or ""])
-    for prod in g.productions:
-        tables.prod_start.append(len(tables.rhs))
-        tables.rhs.extend(code[s] for s in reversed(prod.rhs))
-    tables.prod_start.append(len(tables.rhs))
-    no_prod = 0xFF if len(g.productions) < 255 else 0xFFFF
+    lookahead = {p.index: predict[p.index] - {END} for p in g.productions}
+    defaults = {}
     for name in nonterms:
         prods = g.rules[name]
         nullable_alts = {p.index for p in prods if first_of(p.rhs, first, nullable)[1]}
-        lookahead = {p.index: predict[p.index] - {END} for p in prods}
-        default = choose_default(prods, nullable_alts, lookahead)
-        tables.nt_start.append(len(tables.nt_entries))
-        pairs = sorted((code[t], p.index) for p in prods if p.index != default for t in lookahead[p.index])
-        for term, prod in pairs:
-            tables.nt_entries.extend((term, prod))
-        tables.nt_default.append(no_prod if default is None else default)
-    tables.nt_start.append(len(tables.nt_entries))
+        defaults[name] = choose_default(prods, nullable_alts, lookahead)
+    for wide in (False, True):
+        tables.wide = wide
+        tables.table, tables.nt_start, tables.comments = [], [], {}
+        for name in nonterms:
+            block, rel = nonterm_block(g, name, code, defaults[name], lookahead,
+                                       tables.range_bit, tables.any_terminal)
+            start = len(tables.table)
+            tables.nt_start.append(start)
+            tables.comments[start] = f"{code[name] - len(terminals)}: {name}"
+            for prod, at in zip(g.rules[name], rel):
+                tables.comments[start + at] = prod.describe()
+            tables.table.extend(block)
+        fits = (tables.nsyms <= 256 and len(terminals) < 0x7F
+                and max(tables.table, default=0) <= 0xFF)
+        if fits:
+            break
     return tables
 
 
@@ -559,21 +611,13 @@ def array_size(ctype: str, values: list[int]) -> int:
     return TYPE_SIZE[ctype] * max(len(values), 1)
 
 
-def rhs_body(g: Grammar, tables: Tables) -> list[str]:
-    body = []
-    for prod in g.productions:
-        body.append(f"\t/* {prod.describe()} */")
-        body.extend(c_values(tables.rhs[tables.prod_start[prod.index] : tables.prod_start[prod.index + 1]]))
-    return body if tables.rhs else []
-
-
-def entries_body(tables: Tables) -> list[str]:
-    body = []
-    for i, name in enumerate(tables.nonterms):
-        chunk = tables.nt_entries[tables.nt_start[i] : tables.nt_start[i + 1]]
-        if chunk:
-            body.append(f"\t/* {i}: {name} */")
-            body.extend(c_values(chunk))
+def table_body(tables: Tables) -> list[str]:
+    """The table, a line per entry list and per production, with comments."""
+    body: list[str] = []
+    marks = sorted(tables.comments) + [len(tables.table)]
+    for at, end in zip(marks, marks[1:]):
+        body.append(f"\t/* {tables.comments[at]} */")
+        body.extend(c_values(tables.table[at:end]))
     return body
 
 
@@ -583,17 +627,11 @@ def names_array(name: str, names: list[str]) -> list[str]:
 
 
 def packed_names(name: str, names: list[str]) -> list[str]:
-    """Names as one string (NUL-separated) plus offsets: both can live in
-    flash, unlike an array of pointers."""
-    pieces, offsets, pos = [], [], 0
-    for n in names:
-        pieces.append(c_string(n)[:-1] + '\\0"')
-        offsets.append(pos)
-        pos += len(n.encode()) + 1
+    """Names as one string, each ended by a NUL: it can live in flash,
+    unlike an array of pointers. Name n is found by skipping n NULs."""
+    pieces = [c_string(n)[:-1] + '\\0"' for n in names]
     body = [f"\t{p}" for p in pieces] or ['\t""']
-    return [f"static const char {name}_text[] PARSE_ROM =", *body, "\t;",
-            f"static const uint16_t {name}_offset[] PARSE_ROM = {{",
-            "\t" + ", ".join(map(str, offsets or [0])), "};"]
+    return [f"static const char {name}_text[] PARSE_ROM =", *body, "\t;"]
 
 
 def enum_lines(name: str, prefix: str, members: list[str]) -> list[str]:
@@ -611,7 +649,7 @@ def guard_name(out_path: str) -> str:
 def render_header(g: Grammar, tables: Tables, out_path: str) -> tuple[str, int]:
     """The header text and the total byte size of its tables."""
     nprods = len(g.productions)
-    sym_t, prod_t, entry_t = tables.sym_type(), tables.prod_type(nprods), tables.entry_type(nprods)
+    sym_t = tables.sym_type()
     nterm, nnt = len(tables.terminals), len(tables.nonterms)
     guard = guard_name(out_path)
     lines = [
@@ -637,22 +675,17 @@ def render_header(g: Grammar, tables: Tables, out_path: str) -> tuple[str, int]:
         f"#define PARSE_START_SYMBOL {tables.start_code}",
         "",
         f"typedef {sym_t} parse_sym_t;",
-        *(["#define PARSE_SYM_16BIT 1"] if sym_t == "uint16_t" else []),
-        f"typedef {prod_t} parse_prod_t;",
-        *(["#define PARSE_PROD_16BIT 1"] if prod_t == "uint16_t" else []),
-        *(["#define PARSE_ENTRY_16BIT 1"] if entry_t == "uint16_t" else []),
-        f"#define PARSE_NO_PROD ((parse_prod_t) {'0xff' if prod_t == 'uint8_t' else '0xffff'})",
+        *(["#define PARSE_SYM_16BIT 1"] if tables.wide else []),
+        f"#define PARSE_RANGE {tables.range_bit:#x}",
+        f"#define PARSE_ANY {tables.any_terminal:#x}",
         "",
-        "/* Right-hand sides, each stored reversed (last symbol first). */",
-        *c_array(sym_t, "parse_rhs", rhs_body(g, tables)),
-        "/* Production p is parse_rhs[parse_prod_start[p] .. parse_prod_start[p + 1]). */",
-        *c_array("uint16_t", "parse_prod_start", c_values(tables.prod_start)),
-        "/* Nonterminal n owns parse_nt_entries[parse_nt_start[n] .. parse_nt_start[n + 1]). */",
+        "/* Per nonterminal: entries (terminal, production offset), the last",
+        " * for PARSE_ANY terminal; then each production: length, symbols",
+        " * reversed. A terminal with PARSE_RANGE also takes the terminals after",
+        " * the entry before it. Production offset 0: a syntax error. */",
+        *c_array(sym_t, "parse_table", table_body(tables)),
+        "/* Nonterminal n's block starts at parse_table[parse_nt_start[n]]. */",
         *c_array("uint16_t", "parse_nt_start", c_values(tables.nt_start)),
-        "/* (terminal, production) pairs, sorted by terminal within each nonterminal. */",
-        *c_array(entry_t, "parse_nt_entries", entries_body(tables)),
-        "/* Production for terminals not listed in parse_nt_entries, or PARSE_NO_PROD. */",
-        *c_array(prod_t, "parse_nt_default", c_values(tables.nt_default)),
         "#ifdef PARSE_WANT_NAMES",
         *names_array("parse_token_names", [g.token_text.get(t, (t, 0))[0] for t in tables.terminals]),
         *names_array("parse_nonterm_names", tables.nonterms),
@@ -666,9 +699,7 @@ def render_header(g: Grammar, tables: Tables, out_path: str) -> tuple[str, int]:
         f"#endif /* {guard} */",
         "",
     ]
-    size = (array_size(sym_t, tables.rhs) + array_size("uint16_t", tables.prod_start)
-            + array_size("uint16_t", tables.nt_start) + array_size(entry_t, tables.nt_entries)
-            + array_size(prod_t, tables.nt_default))
+    size = array_size(sym_t, tables.table) + array_size("uint16_t", tables.nt_start)
     return "\n".join(lines), size
 
 
@@ -699,7 +730,7 @@ def analyse(g: Grammar) -> Tables | None:
     if g.errors:
         return None
     tables = build_tables(g, terminals, actions, nullable, first, predict)
-    if len(tables.rhs) > 0xFFFF or len(tables.nt_entries) > 0xFFFF:
+    if len(tables.table) > 0xFFFF:
         g.errors.append((1, "grammar too large for 16-bit table offsets"))
         return None
     return tables

@@ -79,12 +79,20 @@ static void action(int act)
 		printf("%s ", parse_action_names[act]);
 }
 
-static parse_prod_t predict(int nt, int tok)
+/* The production for nt on tok, as parse.c finds it: its length, then its
+ * symbols reversed; NULL for a syntax error. */
+static const parse_sym_t *predict(int nt, int tok)
 {
-	for (int i = parse_nt_start[nt]; i < parse_nt_start[nt + 1]; i += 2)
-		if (parse_nt_entries[i] == tok)
-			return parse_nt_entries[i + 1];
-	return parse_nt_default[nt];
+	const parse_sym_t *block = parse_table + parse_nt_start[nt], *e;
+	int prev = 0;
+
+	for (e = block;; e += 2) {
+		int t = e[0], hi = t & ~PARSE_RANGE;
+		if (t == PARSE_ANY || tok == hi || (t != hi && tok > prev && tok < hi))
+			break;
+		prev = hi;
+	}
+	return e[1] ? block + e[1] : NULL;
 }
 
 int main(int argc, char **argv)
@@ -108,13 +116,13 @@ int main(int argc, char **argv)
 				tok = lex();
 		} else if (sym < PARSE_FIRST_ACTION) {
 			int nt = sym - PARSE_FIRST_NONTERM;
-			parse_prod_t p = predict(nt, tok);
-			if (p == PARSE_NO_PROD) {
+			const parse_sym_t *p = predict(nt, tok);
+			if (!p) {
 				printf("\nerror: %s cannot start with %s\n", parse_nonterm_names[nt], parse_token_names[tok]);
 				return 1;
 			}
-			for (int i = parse_prod_start[p]; i < parse_prod_start[p + 1]; i++)
-				stack[sp++] = parse_rhs[i];
+			for (int i = 1; i <= p[0]; i++)
+				stack[sp++] = p[i];
 		} else {
 			action(sym - PARSE_FIRST_ACTION);
 		}
@@ -255,6 +263,22 @@ def defines(header: str) -> dict[str, str]:
     return dict(re.findall(r"^#define (\w+) ?(.*)$", header, re.M))
 
 
+def block_entries(table: list[int], start: int, any_terminal: int = 0xFF) -> list[tuple[int, int]]:
+    """The (terminal, production offset) entries of the block at start."""
+    entries = []
+    while True:
+        entries.append((table[start], table[start + 1]))
+        if table[start] == any_terminal:
+            return entries
+        start += 2
+
+
+def production(table: list[int], start: int, offset: int) -> list[int]:
+    """The symbols of the production at offset in the block at start, as stored."""
+    at = start + offset
+    return table[at + 1 : at + 1 + table[at]]
+
+
 def test_size_line_matches_header(tmp_path: Path) -> None:
     header, out = generate(tmp_path, EXPR_GRAMMAR)
     m = re.fullmatch(
@@ -264,12 +288,10 @@ def test_size_line_matches_header(tmp_path: Path) -> None:
     terms, nonterms, actions, prods, size = map(int, m.groups())
     assert (terms, nonterms, actions, prods) == (8, 6, 6, 12)
     tables = header_tables(header)
-    assert set(tables) == {"parse_rhs", "parse_prod_start", "parse_nt_start", "parse_nt_entries", "parse_nt_default"}
+    assert set(tables) == {"parse_table", "parse_nt_start"}
     sizes = {"uint8_t": 1, "uint16_t": 2}
     assert size == sum(sizes[ctype] * len(values) for ctype, values in tables.values())
-    assert len(tables["parse_prod_start"][1]) == prods + 1
-    assert len(tables["parse_nt_start"][1]) == nonterms + 1
-    assert len(tables["parse_nt_default"][1]) == nonterms
+    assert len(tables["parse_nt_start"][1]) == nonterms
 
 
 def test_header_layout(tmp_path: Path) -> None:
@@ -285,7 +307,7 @@ def test_header_layout(tmp_path: Path) -> None:
     assert d["PARSE_FIRST_NONTERM"] == "8"
     assert d["PARSE_FIRST_ACTION"] == "14"
     assert d["PARSE_START_SYMBOL"] == "8"
-    assert d["PARSE_NO_PROD"] == "((parse_prod_t) 0xff)"
+    assert d["PARSE_RANGE"] == "0x80" and d["PARSE_ANY"] == "0xff"
     assert "PARSE_SYM_16BIT" not in d
     assert "typedef uint8_t parse_sym_t;" in header
     assert "#ifndef PARSE_ROM\n#define PARSE_ROM\n#endif" in header
@@ -294,20 +316,64 @@ def test_header_layout(tmp_path: Path) -> None:
     assert "/* 4: expr_rest -> (empty) */" in header
     assert '"+",' in header and '"NUM",' in header
     tables = header_tables(header)
-    rhs, prod_start = tables["parse_rhs"][1], tables["parse_prod_start"][1]
+    table, nt_start = tables["parse_table"][1], tables["parse_nt_start"][1]
+    # expr_rest: PLUS and MINUS listed, its empty alternative the default.
+    entries = block_entries(table, nt_start[2])
+    assert [term for term, _ in entries] == [1, 2, 0xFF]
     # Production 2 reversed: expr_rest @add term PLUS
-    assert rhs[prod_start[2] : prod_start[3]] == [8 + 2, 14 + 0, 8 + 3, 1]
-    # expr_rest defaults to its empty alternative; the others are listed by terminal.
-    nt_start, entries = tables["parse_nt_start"][1], tables["parse_nt_entries"][1]
-    default = tables["parse_nt_default"][1]
-    assert default[2] == 4
-    assert entries[nt_start[2] : nt_start[3]] == [1, 2, 2, 3]
+    assert production(table, nt_start[2], entries[0][1]) == [8 + 2, 14 + 0, 8 + 3, 1]
+    assert production(table, nt_start[2], entries[2][1]) == []
     # factor: three alternatives; the default takes the first of the largest.
-    assert entries[nt_start[5] : nt_start[6]] == [2, 11, 6, 10]
-    assert default[5] == 9
+    entries = block_entries(table, nt_start[5])
+    assert [term for term, _ in entries] == [2, 6, 0xFF]
+    assert production(table, nt_start[5], entries[0][1]) == [14 + 5, 8 + 5, 2]  # MINUS factor @neg
+    assert production(table, nt_start[5], entries[1][1]) == [7, 8 + 1, 6]  # LPAREN expr RPAREN
+    assert production(table, nt_start[5], entries[2][1]) == [14 + 4, 0]  # NUM @num
     assert header.index("#ifdef PARSE_WANT_NAMES") < header.index("parse_token_names")
     assert "static const char *const parse_nonterm_names[]" in header
     assert "static const char *const parse_action_names[]" in header
+    # Token texts for the firmware: one string, a NUL after each.
+    assert 'parse_token_string_text[] PARSE_ROM =\n\t"NUM\\0"\n\t"+\\0"' in header
+
+
+RANGE_GRAMMAR = """\
+%token A B C D X E F G H
+s    : x s | END ;
+x    : abc @abc | D @d | efgh @e ;
+abc  : A | B | C ;
+efgh : E | F | G | H ;
+"""
+
+
+def test_runs_of_terminals_are_ranges(tmp_path: Path) -> None:
+    header, _ = generate(tmp_path, RANGE_GRAMMAR)
+    tables = header_tables(header)
+    table, nt_start = tables["parse_table"][1], tables["parse_nt_start"][1]
+    # x: A..C is one range (A, then C with the range bit); efgh, the
+    # largest, is the default.
+    entries = block_entries(table, nt_start[1])
+    assert [term for term, _ in entries] == [0, 2 | 0x80, 3, 0xFF]
+    assert entries[0][1] == entries[1][1]
+
+
+@needs_gcc
+@pytest.mark.parametrize(
+    ("source", "status", "trace"),
+    [
+        ("A B C D", 0, "abc abc abc d"),
+        ("E H B", 0, "e e abc"),
+        ("X", 1, ""),  # not listed, between D and E: the default fails on it
+        ("D X", 1, "d"),
+    ],
+)
+def test_ranges_parse(tmp_path: Path, source: str, status: int, trace: str) -> None:
+    generate(tmp_path, RANGE_GRAMMAR)
+    exe = gcc(tmp_path, DRIVER_C)
+    got, out = parse(exe, source)
+    lines = out.splitlines()
+    assert got == status
+    assert lines[-1].startswith("error:") if status else lines[-1] == "ok"
+    assert " ".join(lines[:-1]) == trace
 
 
 @needs_gcc
@@ -316,8 +382,8 @@ def test_wide_tables(tmp_path: Path) -> None:
     grammar = "s : " + " | ".join(terms) + " ;\n"
     header, out = generate(tmp_path, grammar)
     d = defines(header)
-    assert d["PARSE_SYM_16BIT"] == "1" and d["PARSE_PROD_16BIT"] == "1"
-    assert d["PARSE_NO_PROD"] == "((parse_prod_t) 0xffff)"
+    assert d["PARSE_SYM_16BIT"] == "1"
+    assert d["PARSE_RANGE"] == "0x8000" and d["PARSE_ANY"] == "0xffff"
     tables = header_tables(header)
     assert {t for t, _ in tables.values()} == {"uint16_t"}
     assert out.endswith(f"tables {2 * sum(len(v) for _, v in tables.values())} bytes\n")
@@ -325,12 +391,22 @@ def test_wide_tables(tmp_path: Path) -> None:
         "-Wno-unused-const-variable", "-c")
 
 
+@needs_gcc
+def test_wide_tables_parse(tmp_path: Path) -> None:
+    terms = [f"T{i}" for i in range(300)]
+    generate(tmp_path, "s : x END ;\nx : " + " | ".join(f"{t} @a{i % 2}" for i, t in enumerate(terms)) + " ;\n")
+    exe = gcc(tmp_path, DRIVER_C)
+    assert parse(exe, "T299") == (0, "a1\nok")
+    assert parse(exe, "T2") == (0, "a0\nok")
+
+
 def test_empty_tables_have_placeholders(tmp_path: Path) -> None:
     header, out = generate(tmp_path, "s : ;\n")
     tables = header_tables(header)
-    assert tables["parse_rhs"][1] == [0] and tables["parse_nt_entries"][1] == [0]
+    # s: one entry, any terminal, to its empty production.
+    assert tables["parse_table"][1] == [0xFF, 2, 0] and tables["parse_nt_start"][1] == [0]
     assert "enum parse_action {\n\tACT_COUNT\n};" in header
-    assert out.endswith("tables 11 bytes\n")
+    assert out.endswith("tables 5 bytes\n")
 
 
 # ---------------------------------------------------------------- rejected grammars
