@@ -455,7 +455,8 @@ static avr_timer_t *find_timer(char name)
 	return NULL;
 }
 
-/* Is a timer's compare output driving this pin (its COM bits set)? */
+/* Is a timer's PWM driving this pin (PWM mode, its COM bits set)? Tones
+ * (CTC toggling) are traced edge by edge. */
 static bool timer_drives(char port, int pin)
 {
 	for (size_t i = 0; i < sizeof pwm_outs / sizeof pwm_outs[0]; i++) {
@@ -464,7 +465,8 @@ static bool timer_drives(char port, int pin)
 
 		if (o->port != port || o->pin != pin || !(t = find_timer(o->timer)))
 			continue;
-		if (avr_regbit_get(sim.avr, t->comp[o->comp - 'A'].com))
+		if ((t->mode.kind == avr_timer_wgm_fast_pwm || t->mode.kind == avr_timer_wgm_pwm)
+		    && avr_regbit_get(sim.avr, t->comp[o->comp - 'A'].com))
 			return true;
 	}
 	return false;
