@@ -96,6 +96,19 @@
 #define SNEK_CONSOLE_RING (64)
 #endif
 
+/* UART boards: send XOFF when the console ring is half full and XON once
+ * it has drained to a quarter (see device-protocol.md). */
+#ifndef SNEK_CONSOLE_XONXOFF
+#define SNEK_CONSOLE_XONXOFF (0)
+#endif
+
+/* Ports whose console_rx runs in an interrupt handler keep it out while
+ * the core takes a byte from the ring (a declaration and a statement). */
+#ifndef SNEK_ATOMIC_BEGIN
+#define SNEK_ATOMIC_BEGIN() ((void)0)
+#define SNEK_ATOMIC_END() ((void)0)
+#endif
+
 /* Echo typed bytes back until ^N (boards); the host starts silent. */
 #ifndef SNEK_CONSOLE_ECHO
 #define SNEK_CONSOLE_ECHO (1)
@@ -125,6 +138,18 @@
 /* Bytes of program storage (EEPROM or flash) when the port has it. */
 #ifndef SNEK_STORAGE
 #define SNEK_STORAGE (1)
+#endif
+
+/* eeprom.write() stores bytes as they arrive instead of holding the whole
+ * upload in the heap: small chips have no heap for that. */
+#ifndef SNEK_STORAGE_STREAM
+#define SNEK_STORAGE_STREAM SNEK_SMALL
+#endif
+
+/* The port's pin names are compiled into the name table, from the
+ * port's pins.def (CONST rows, in flash). */
+#ifndef SNEK_PORT_PINS
+#define SNEK_PORT_PINS (0)
 #endif
 
 /* Called at every backward jump and call: a port may look for ^C here

@@ -1,18 +1,31 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The console protocol: one implementation for every port. */
+/* The console protocol: one implementation for every port.
+ *
+ * On boards console_rx runs in the UART's receive interrupt. The ring's
+ * indices are single bytes there (atomic on the AVR); the interrupt writes
+ * tail, and head when ^C empties the ring, so the core takes a byte with
+ * the interrupt kept out (SNEK_ATOMIC_BEGIN/END). */
 #include "snek.h"
 
 #define RING_MASK (SNEK_CONSOLE_RING - 1)
 
 #if SNEK_CONSOLE_RING > 32768
 typedef uint32_t ring_index_t;
-#else
+#elif SNEK_CONSOLE_RING > 128
 typedef uint16_t ring_index_t;
+#else
+typedef uint8_t ring_index_t;
 #endif
+
+#define CTRL_XON 0x11
+#define CTRL_XOFF 0x13
 
 static volatile uint8_t ring[SNEK_CONSOLE_RING];
 static volatile ring_index_t head, tail; /* tail - head bytes waiting */
 static volatile bool intr_pending;
+#if SNEK_CONSOLE_XONXOFF
+static volatile bool xoff_sent;
+#endif
 volatile bool console_echo;
 
 void console_init(void)
@@ -20,12 +33,32 @@ void console_init(void)
 	head = tail = 0;
 	intr_pending = false;
 	console_echo = SNEK_CONSOLE_ECHO;
+#if SNEK_CONSOLE_XONXOFF
+	xoff_sent = false;
+#endif
+}
+
+static ring_index_t used(void)
+{
+	return (ring_index_t)(tail - head);
 }
 
 uint32_t console_room(void)
 {
-	return SNEK_CONSOLE_RING - (ring_index_t)(tail - head);
+	return SNEK_CONSOLE_RING - used();
 }
+
+#if SNEK_CONSOLE_XONXOFF
+/* Tell the host to stop or go on, once per change. */
+static void flow(bool stop)
+{
+	if (xoff_sent == stop)
+		return;
+	xoff_sent = stop;
+	hal_putc((char)(stop ? CTRL_XOFF : CTRL_XON));
+	hal_flush();
+}
+#endif
 
 void console_rx(uint8_t c)
 {
@@ -34,6 +67,9 @@ void console_rx(uint8_t c)
 		head = tail;
 		intr_pending = true;
 		vm_interrupt = true;
+#if SNEK_CONSOLE_XONXOFF
+		flow(false);
+#endif
 		return;
 	case CTRL_DC4:
 		hal_putc((char)CTRL_DC4);
@@ -44,11 +80,33 @@ void console_rx(uint8_t c)
 		return;
 	ring[tail & RING_MASK] = c;
 	tail++;
+#if SNEK_CONSOLE_XONXOFF
+	if (used() >= SNEK_CONSOLE_RING / 2)
+		flow(true);
+#endif
+}
+
+/* The oldest byte in the ring, or -1 when it is empty. */
+static int16_t take(void)
+{
+	int16_t c = -1;
+
+	SNEK_ATOMIC_BEGIN();
+	if (head != tail) {
+		c = ring[head & RING_MASK];
+		head++;
+	}
+#if SNEK_CONSOLE_XONXOFF
+	if (xoff_sent && used() <= SNEK_CONSOLE_RING / 4)
+		flow(false);
+#endif
+	SNEK_ATOMIC_END();
+	return c;
 }
 
 int16_t console_getc(void)
 {
-	uint8_t c;
+	int16_t c;
 
 	for (;;) {
 		if (intr_pending) {
@@ -56,13 +114,12 @@ int16_t console_getc(void)
 			vm_interrupt = false;
 			return CONSOLE_INTR;
 		}
-		if (head == tail) {
+		c = take();
+		if (c < 0) {
 			if (!hal_console_wait())
 				return -1;
 			continue;
 		}
-		c = ring[head & RING_MASK];
-		head++;
 		switch (c) {
 		case CTRL_ENQ:
 			hal_putc((char)CTRL_ACK);

@@ -23,6 +23,10 @@ uint16_t hal_storage_size(void);
 uint8_t hal_storage_read(uint16_t addr);
 void hal_storage_write(const uint8_t *data, uint16_t len);
 
+/* Write one byte of program storage: with SNEK_STORAGE_STREAM the upload
+ * is stored byte by byte as it arrives. */
+void hal_storage_put(uint16_t addr, uint8_t byte);
+
 /* Program text from a host file (ports without files return -1). */
 int hal_file_getc(void);
 
@@ -32,5 +36,9 @@ void hal_sleep(float seconds);
 
 /* Leave the interpreter (host only). */
 void hal_exit(int status);
+
+/* reset(): restart as at power-up. Boards reset the chip and never come
+ * back; the host returns and the core unwinds to the port's boot loop. */
+void hal_reset(void);
 
 #endif

@@ -5,6 +5,7 @@
  *
  *   avrsim [--eeprom FILE] [--pty LINK] [--trace-pins] [--cycles]
  *          [--mcu atmega328p] [--freq 16000000] [--baud 115200]
+ *          [--adc PIN=VOLTS]... [--flash-kb N]
  *          [--linger SECONDS] [--realtime] [-v] ELF
  *
  * Signals: SIGUSR1 resets the chip like a DTR pulse (EEPROM kept);
@@ -28,11 +29,16 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <gelf.h>
+#include <libelf.h>
+
 #include <sim_avr.h>
 #include <sim_elf.h>
 #include <sim_io.h>
+#include <avr_adc.h>
 #include <avr_eeprom.h>
 #include <avr_ioport.h>
+#include <avr_timer.h>
 #include <avr_uart.h>
 
 #define GPIOR0_ADDR	0x3e	/* data-space address of GPIOR0 on the ATmega328P */
@@ -40,6 +46,11 @@
 #define OUT_SIZE	4096	/* AVR -> host bytes waiting for write() */
 #define POLL_TICKS	8	/* poll the host every 8 byte times (~0.7 ms) */
 #define EEPROM_SAVE_NS	50000000L	/* check for EEPROM changes every 50 ms */
+#define ADC_CHANNELS	8
+#define SUPPLY_MV	5000	/* the Uno runs at 5 V: AVCC and AREF */
+#define CTRL_C		0x03
+#define XON		0x11
+#define XOFF		0x13
 
 struct options {
 	const char *eeprom_file;
@@ -48,6 +59,8 @@ struct options {
 	const char *elf;
 	uint32_t freq;
 	uint32_t baud;
+	uint32_t flash_kb;
+	int adc_mv[ADC_CHANNELS];	/* -1: not given */
 	double linger;
 	int log_level;
 	bool trace_pins;
@@ -66,6 +79,7 @@ static struct {
 	char pty_name[128];
 	bool in_eof;
 	bool xoff;		/* the UART raised UART_IRQ_OUT_XOFF */
+	bool sw_xoff;		/* the firmware sent XOFF and no XON yet */
 	bool rearm;		/* a reset cleared our cycle timer */
 	uint8_t in_buf[IN_SIZE];
 	size_t in_head, in_len;
@@ -86,6 +100,9 @@ static struct {
 } sim;
 
 static volatile sig_atomic_t quit_requested, reset_requested;
+
+static void set_adc_inputs(void);
+static void load_other_flash_sections(const char *path);
 
 static void die(const char *fmt, ...)
 {
@@ -145,6 +162,11 @@ static void uart_output_hook(struct avr_irq_t *irq, uint32_t value, void *param)
 		flush_output();
 	sim.out_buf[sim.out_len++] = (uint8_t) value;
 	sim.last_activity = now_cycles();
+	/* The host end obeys the firmware's software flow control. */
+	if (value == XOFF)
+		sim.sw_xoff = true;
+	else if (value == XON)
+		sim.sw_xoff = false;
 }
 
 static void uart_xoff_hook(struct avr_irq_t *irq, uint32_t value, void *param)
@@ -208,13 +230,40 @@ static bool uart_ready(void)
 	return n < uart_fifo_fifo_size - 1;
 }
 
+/*
+ * While the firmware's XOFF is in force, only a ^C may go: it jumps the
+ * queue, like the IDE's interrupt, which drops what it has not sent yet
+ * and would otherwise wait for ever on a board too busy to read.
+ */
+static bool take_ctrl_c(uint8_t *c)
+{
+	for (size_t i = 0; i < sim.in_len; i++) {
+		size_t at = (sim.in_head + i) % IN_SIZE;
+
+		if (sim.in_buf[at] != CTRL_C)
+			continue;
+		for (; i > 0; i--) {	/* close the gap: the bytes before it move up one */
+			size_t prev = (sim.in_head + i - 1) % IN_SIZE;
+
+			sim.in_buf[at] = sim.in_buf[prev];
+			at = prev;
+		}
+		*c = CTRL_C;
+		return true;
+	}
+	return false;
+}
+
 static void feed_input(void)
 {
 	uint8_t c;
 
 	if (sim.in_len == 0 || !uart_ready())
 		return;
-	c = sim.in_buf[sim.in_head];
+	if (sim.sw_xoff && !take_ctrl_c(&c))
+		return;
+	if (!sim.sw_xoff)
+		c = sim.in_buf[sim.in_head];
 	sim.in_head = (sim.in_head + 1) % IN_SIZE;
 	sim.in_len--;
 	avr_raise_irq(sim.uart_in, c);
@@ -361,10 +410,11 @@ static void bridge_reset(avr_io_t *io)
 {
 	sim.cycle_at_reset = io->avr->cycle;
 	sim.rearm = true;
-	sim.xoff = false;
+	sim.xoff = sim.sw_xoff = false;
 	sim.in_len = 0;		/* bytes in flight are lost, as on a real reset */
 	if (sim.opt.trace_pins || sim.opt.cycles)
 		fprintf(stderr, "reset @cycle %llu\n", (unsigned long long) now_cycles());
+	set_adc_inputs();
 }
 
 static avr_io_t bridge_io = {
@@ -386,16 +436,67 @@ static void arduino_name(char port, int pin, char *buf, size_t len)
 		snprintf(buf, len, " A%d", pin);
 }
 
+/* The compare outputs of timers 0-2 and the pins they can drive. */
+static const struct pwm_out {
+	char timer, comp;	/* '0', 'A' */
+	char port;
+	int pin;
+} pwm_outs[] = {
+	{ '0', 'A', 'D', 6 }, { '0', 'B', 'D', 5 },
+	{ '1', 'A', 'B', 1 }, { '1', 'B', 'B', 2 },
+	{ '2', 'A', 'B', 3 }, { '2', 'B', 'D', 3 },
+};
+
+static avr_timer_t *find_timer(char name)
+{
+	for (avr_io_t *io = sim.avr->io_port; io; io = io->next)
+		if (io->kind && !strcmp(io->kind, "timer") && ((avr_timer_t *) io)->name == name)
+			return (avr_timer_t *) io;
+	return NULL;
+}
+
+/* Is a timer's PWM driving this pin (PWM mode, its COM bits set)? Tones
+ * (CTC toggling) are traced edge by edge. */
+static bool timer_drives(char port, int pin)
+{
+	for (size_t i = 0; i < sizeof pwm_outs / sizeof pwm_outs[0]; i++) {
+		const struct pwm_out *o = &pwm_outs[i];
+		avr_timer_t *t;
+
+		if (o->port != port || o->pin != pin || !(t = find_timer(o->timer)))
+			continue;
+		if ((t->mode.kind == avr_timer_wgm_fast_pwm || t->mode.kind == avr_timer_wgm_pwm)
+		    && avr_regbit_get(sim.avr, t->comp[o->comp - 'A'].com))
+			return true;
+	}
+	return false;
+}
+
 static void pin_hook(struct avr_irq_t *irq, uint32_t value, void *param)
 {
 	intptr_t id = (intptr_t) param;
 	char port = (char) (id >> 8);
 	int pin = (int) (id & 7);
-	char name[8];
+	char name[16];
 
 	(void) irq;
+	/* Edges a timer makes are summed up by the 'pwm' lines instead. */
+	if (timer_drives(port, pin))
+		return;
 	arduino_name(port, pin, name, sizeof name);
 	fprintf(stderr, "pin P%c%d %u @cycle %llu%s\n", port, pin, value & 1,
+		(unsigned long long) now_cycles(), name);
+}
+
+/* A new compare value (simavr reports it in the PWM modes). */
+static void pwm_hook(struct avr_irq_t *irq, uint32_t value, void *param)
+{
+	const struct pwm_out *o = param;
+	char name[16];
+
+	(void) irq;
+	arduino_name(o->port, o->pin, name, sizeof name);
+	fprintf(stderr, "pwm OC%c%c %u @cycle %llu%s\n", o->timer, o->comp, value,
 		(unsigned long long) now_cycles(), name);
 }
 
@@ -407,6 +508,30 @@ static void trace_pins(void)
 			if (irq)
 				avr_irq_register_notify(irq, pin_hook, (void *) (intptr_t) (port << 8 | pin));
 		}
+	}
+	for (size_t i = 0; i < sizeof pwm_outs / sizeof pwm_outs[0]; i++) {
+		const struct pwm_out *o = &pwm_outs[i];
+		avr_irq_t *irq = avr_io_getirq(sim.avr, AVR_IOCTL_TIMER_GETIRQ(o->timer),
+					       TIMER_IRQ_OUT_PWM0 + (o->comp - 'A'));
+		if (irq)
+			avr_irq_register_notify(irq, pwm_hook, (void *) o);
+	}
+}
+
+/* ---- analog inputs ------------------------------------------------------- */
+
+static void set_adc_inputs(void)
+{
+	if (!sim.avr->avcc)
+		sim.avr->avcc = SUPPLY_MV;
+	if (!sim.avr->aref)
+		sim.avr->aref = SUPPLY_MV;
+	if (!sim.avr->vcc)
+		sim.avr->vcc = SUPPLY_MV;
+	for (int i = 0; i < ADC_CHANNELS; i++) {
+		avr_irq_t *irq = avr_io_getirq(sim.avr, AVR_IOCTL_ADC_GETIRQ, ADC_IRQ_ADC0 + i);
+		if (irq && sim.opt.adc_mv[i] >= 0)
+			avr_raise_irq(irq, (uint32_t) sim.opt.adc_mv[i]);
 	}
 }
 
@@ -424,6 +549,7 @@ static void usage(FILE *f)
 {
 	fputs("usage: avrsim [--eeprom FILE] [--pty LINK] [--trace-pins] [--cycles]\n"
 	      "              [--mcu atmega328p] [--freq 16000000] [--baud 115200]\n"
+	      "              [--adc PIN=VOLTS]... [--flash-kb N]\n"
 	      "              [--linger SECONDS] [--realtime] [-v] ELF\n"
 	      "  UART0 is on stdin/stdout, or on a pseudo-terminal symlinked at LINK.\n"
 	      "  --eeprom FILE  raw EEPROM image: loaded at start (missing: erased),\n"
@@ -435,9 +561,30 @@ static void usage(FILE *f)
 	      "  --linger       after EOF on stdin, exit once the UART has been\n"
 	      "                 silent this many simulated seconds (default 2)\n"
 	      "  --realtime     hold simulated time to the wall clock (default: free-running)\n"
+	      "  --adc A0=2.5   the voltage on an analog input (A0-A7 or 0-7; AVCC is 5 V);\n"
+	      "                 may be given once per input\n"
+	      "  --flash-kb N   development aid: give the chip N KB of flash (up to 128),\n"
+	      "                 so an image too big for the real part still runs; pins,\n"
+	      "                 peripherals, RAM and cycle counts stay the chip's own\n"
 	      "  -v, --verbose  more libsimavr messages on stderr (twice: trace)\n"
 	      "  SIGUSR1 resets the chip (like DTR); SIGTERM/SIGINT exit.\n"
 	      "  With --trace-pins or --cycles, resets print 'reset @cycle N'.\n", f);
+}
+
+/* --adc A3=1.25 (or 3=1.25): volts on an analog input. */
+static void parse_adc(const char *arg, struct options *o)
+{
+	const char *p = arg[0] == 'A' || arg[0] == 'a' ? arg + 1 : arg;
+	char *end;
+	long ch = strtol(p, &end, 10);
+	double volts;
+
+	if (end == p || *end != '=' || ch < 0 || ch >= ADC_CHANNELS)
+		die("--adc %s: give PIN=VOLTS, PIN A0-A7", arg);
+	volts = strtod(end + 1, &end);
+	if (*end || volts < 0 || volts > SUPPLY_MV / 1000.0)
+		die("--adc %s: volts must be 0 to %g", arg, SUPPLY_MV / 1000.0);
+	o->adc_mv[ch] = (int) (volts * 1000 + 0.5);
 }
 
 static void parse_options(int argc, char **argv, struct options *o)
@@ -452,6 +599,8 @@ static void parse_options(int argc, char **argv, struct options *o)
 		{ "baud", required_argument, NULL, 'b' },
 		{ "linger", required_argument, NULL, 'l' },
 		{ "realtime", no_argument, NULL, 'r' },
+		{ "adc", required_argument, NULL, 'a' },
+		{ "flash-kb", required_argument, NULL, 'k' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -459,6 +608,8 @@ static void parse_options(int argc, char **argv, struct options *o)
 	int c;
 
 	*o = (struct options) { .baud = 115200, .linger = 2.0, .log_level = LOG_ERROR };
+	for (int i = 0; i < ADC_CHANNELS; i++)
+		o->adc_mv[i] = -1;
 	while ((c = getopt_long(argc, argv, "hv", longs, NULL)) != -1) {
 		switch (c) {
 		case 'e': o->eeprom_file = optarg; break;
@@ -470,6 +621,12 @@ static void parse_options(int argc, char **argv, struct options *o)
 		case 'b': o->baud = (uint32_t) strtoul(optarg, NULL, 0); break;
 		case 'l': o->linger = strtod(optarg, NULL); break;
 		case 'r': o->realtime = true; break;
+		case 'a': parse_adc(optarg, o); break;
+		case 'k':
+			o->flash_kb = (uint32_t) strtoul(optarg, NULL, 0);
+			if (o->flash_kb < 1 || o->flash_kb > 128)
+				die("--flash-kb takes 1 to 128");
+			break;
 		case 'v': o->log_level++; break;
 		case 'h': usage(stdout); exit(0);
 		default: usage(stderr); exit(2);
@@ -527,11 +684,59 @@ static void make_avr(void)
 	sim.avr = avr_make_mcu_by_name(mcu);
 	if (!sim.avr)
 		die("unknown MCU %s", mcu);
+	/* avr_init() allocates flashend + 1 bytes: enlarge before it. The
+	 * 328P's jmp/call reach 64 K words and push 2-byte return addresses,
+	 * so up to 128 KB runs unchanged. */
+	if (sim.opt.flash_kb && sim.opt.flash_kb * 1024 > sim.avr->flashend + 1)
+		sim.avr->flashend = sim.opt.flash_kb * 1024 - 1;
 	avr_init(sim.avr);
 	sim.avr->log = sim.opt.log_level > LOG_DEBUG ? LOG_DEBUG : sim.opt.log_level;
+	if (fw.flashsize > sim.avr->flashend + 1)
+		die("%s: %u bytes of code do not fit %s's %u bytes of flash%s", sim.opt.elf,
+		    (unsigned) fw.flashsize, mcu, (unsigned) sim.avr->flashend + 1,
+		    sim.opt.flash_kb ? "" : " (--flash-kb enlarges it)");
 	avr_load_firmware(sim.avr, &fw);
+	load_other_flash_sections(sim.opt.elf);
 	sim.avr->frequency = fw.frequency;
+	set_adc_inputs();
 	set_reset_flag(sim.avr->reset_flags.porf);
+}
+
+/*
+ * libsimavr 1.6 loads only the sections named .text and .data. An image
+ * linked for --flash-kb keeps code in further flash sections (past the
+ * .data image, which must stay in LPM's first 64 KB): load those too.
+ */
+static void load_other_flash_sections(const char *path)
+{
+	int fd = open(path, O_RDONLY);
+	Elf *elf;
+	Elf_Scn *scn = NULL;
+	size_t strndx;
+
+	if (fd < 0 || elf_version(EV_CURRENT) == EV_NONE || !(elf = elf_begin(fd, ELF_C_READ, NULL)))
+		die("%s: cannot read the ELF file", path);
+	if (elf_getshdrstrndx(elf, &strndx) != 0)
+		die("%s: no section names", path);
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr sh;
+		const char *name;
+		Elf_Data *d;
+
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_PROGBITS || !(sh.sh_flags & SHF_ALLOC)
+		    || sh.sh_addr >= 0x800000 || !(name = elf_strptr(elf, strndx, sh.sh_name))
+		    || !strcmp(name, ".text") || !strcmp(name, ".data"))
+			continue;
+		if (sh.sh_addr + sh.sh_size > sim.avr->flashend + 1)
+			die("%s: section %s ends at %llu, past the %u bytes of flash%s", path, name,
+			    (unsigned long long) (sh.sh_addr + sh.sh_size), (unsigned) sim.avr->flashend + 1,
+			    sim.opt.flash_kb ? "" : " (--flash-kb enlarges it)");
+		for (d = elf_getdata(scn, NULL); d; d = elf_getdata(scn, d))
+			if (d->d_buf)
+				memcpy(sim.avr->flash + sh.sh_addr + d->d_off, d->d_buf, d->d_size);
+	}
+	elf_end(elf);
+	close(fd);
 }
 
 static avr_uart_t *find_uart(char name)

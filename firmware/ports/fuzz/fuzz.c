@@ -97,9 +97,20 @@ void hal_exit(int status)
 	longjmp(exit_jmp, 1);
 }
 
+/* reset() unwinds to the fuzz loop, as on the host. */
+void hal_reset(void)
+{
+}
+
 uint16_t hal_storage_size(void)
 {
 	return STORAGE_SIZE;
+}
+
+void hal_storage_put(uint16_t addr, uint8_t byte)
+{
+	if (addr < STORAGE_SIZE)
+		storage[addr] = byte;
 }
 
 uint8_t hal_storage_read(uint16_t addr)

@@ -123,6 +123,11 @@ void hal_exit(int status)
 	exit(status);
 }
 
+/* reset() unwinds to main's boot loop: a fresh heap, the stored program. */
+void hal_reset(void)
+{
+}
+
 /* Program storage: a raw image kept in a file, like a board's EEPROM. */
 
 static uint8_t *storage;
@@ -155,6 +160,14 @@ void hal_storage_write(const uint8_t *data, uint16_t len)
 	if (len)
 		memcpy(storage, data, len);
 	memset(storage + len, 0xFF, storage_size - len);
+	storage_save();
+}
+
+void hal_storage_put(uint16_t addr, uint8_t byte)
+{
+	if (addr >= storage_size)
+		return;
+	storage[addr] = byte;
 	storage_save();
 }
 

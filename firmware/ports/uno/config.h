@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Arduino Uno / Duemilanove (ATmega328P: 32 KB flash, 2 KB RAM, 1 KB EEPROM).
- * The port itself is not written yet: `make uno-size` compiles the core with
- * these settings and a stub hardware layer to measure what it costs. */
+/* Arduino Uno / Duemilanove (ATmega328P at 16 MHz: 32 KB flash, 2 KB RAM,
+ * 1 KB EEPROM). See uno.mk for the build and README.md for the pins. */
 #define SNEK_SMALL (1)
+/* The heap. The simulator build of today may pass a smaller one on the
+ * command line until the core's own RAM shrinks (uno.mk, UNO_POOL_SIZE). */
+#ifndef SNEK_POOL_SIZE
 #define SNEK_POOL_SIZE (1100)
+#endif
 #define SNEK_STACK_SIZE (48)
 #define SNEK_PARSE_STACK (64)
 #define SNEK_COMP_STACK (24)
@@ -12,9 +15,12 @@
 #define SNEK_MARK_STACK (8)
 #define SNEK_FORWARD_MAX (8)
 #define SNEK_GC_BINS (6)
+/* 32 bytes: two ENQ-paced pieces of 16; XOFF at 16, XON at 8. */
 #define SNEK_CONSOLE_RING (32)
+#define SNEK_CONSOLE_XONXOFF (1)
 #define SNEK_GPIO (1)
 #define SNEK_GPIO_PINS (20)
+#define SNEK_PORT_PINS (1)
 #define SNEK_TONE (1)
 #define SNEK_MATH (1)
 #define SNEK_RANDOM (1)

@@ -1,9 +1,15 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The ATmega328P keeps tables and string literals in flash. */
+/* The ATmega328P keeps tables and string literals in flash, and its
+ * console ring is filled by the UART's receive interrupt. */
 #include <avr/pgmspace.h>
+#include <avr/interrupt.h>
+#include <avr/io.h>
 #define SNEK_ROM PROGMEM
 #define PARSE_ROM PROGMEM
 #define SNEK_ROM_BYTE(p) pgm_read_byte(p)
 #define SNEK_ROM_WORD(p) pgm_read_word(p)
 #define SNEK_ROM_PTR(p) ((void *)pgm_read_word(p))
 #define ROM_STR(s) PSTR(s)
+#define SNEK_ATOMIC_BEGIN() uint8_t snek_sreg_ = SREG; cli()
+#define SNEK_ATOMIC_END() SREG = snek_sreg_
+#include "mathf.h"

@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Time: timer0 overflows every 1.024 ms (fast PWM, clock / 64, as on the
+ * Arduino, so it also drives the PWM of D5 and D6). time.monotonic counts
+ * the overflows; sleeping idles the CPU until the next interrupt. */
+#include "snek.h"
+#include "uno.h"
+#include <avr/sleep.h>
+
+static volatile uint32_t ticks;
+
+ISR(TIMER0_OVF_vect)
+{
+	ticks++;
+}
+
+void clock_init(void)
+{
+	TCCR0A = _BV(WGM01) | _BV(WGM00);
+	TCCR0B = _BV(CS01) | _BV(CS00);
+	TIMSK0 = _BV(TOIE0);
+	set_sleep_mode(SLEEP_MODE_IDLE);
+}
+
+/* 32 bits: read with the tick kept out. */
+static uint32_t now(void)
+{
+	uint32_t t;
+
+	SNEK_ATOMIC_BEGIN();
+	t = ticks;
+	SNEK_ATOMIC_END();
+	return t;
+}
+
+float hal_monotonic(void)
+{
+	return (float)now() * ((float)TICK_CYCLES / F_CPU);
+}
+
+/* Waits for console bytes too: any interrupt (a byte, the tick) wakes it. */
+bool hal_console_wait(void)
+{
+	sleep_mode();
+	return true;
+}
+
+/* Wake for ^C. Sleeps longer than about 45 days (2^32 ticks) stop there. */
+void hal_sleep(float seconds)
+{
+	const float max = 4.0e9f * ((float)TICK_CYCLES / F_CPU);
+	uint32_t n, start = now();
+
+	if (!(seconds < max))
+		seconds = max;
+	n = (uint32_t)(seconds * ((float)F_CPU / TICK_CYCLES) + 0.5f);
+	while (!vm_interrupt && now() - start < n)
+		sleep_mode();
+}

@@ -1,0 +1,168 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Pins of the Uno: D0-D7 are PD0-7, D8-D13 PB0-5, A0-A5 (14-19) PC0-5.
+ *
+ *   PWM   D5 D6 on timer0 (which is also the tick), D9 D10 on timer1,
+ *         D3 D11 on timer2: fast PWM at clock / 64 (976 Hz), as analogWrite.
+ *   ADC   A0-A5 read 0..1 against AVCC (5 V).
+ *   tone  D11, timer2 toggling OC2A in CTC mode: while a tone plays, D3
+ *         and D11 are plain digital pins (timer2 is busy).
+ *   pulls D2-D13 start with their pull-up, A0-A5 without; no pull-downs.
+ * D0 and D1 are the serial line: writing them cuts the console off. */
+#include "snek.h"
+#include "uno.h"
+
+#define NPINS 20
+#define FIRST_ANALOG 14
+
+static bool tone_on;
+
+/* PINx, DDRx and PORTx sit at consecutive addresses: return PORTx. */
+static volatile uint8_t *port_reg(uint8_t pin)
+{
+	return pin < 8 ? &PORTD : pin < FIRST_ANALOG ? &PORTB : &PORTC;
+}
+
+static uint8_t pin_bit(uint8_t pin)
+{
+	return (uint8_t)_BV(pin < 8 ? pin : pin < FIRST_ANALOG ? pin - 8 : pin - FIRST_ANALOG);
+}
+
+struct pwm {
+	volatile uint8_t *tccr, *ocr;
+	uint8_t com;	/* COMnx1: clear on match, set at bottom */
+};
+
+static bool pwm_of(uint8_t pin, struct pwm *p)
+{
+	switch (pin) {
+	case 3: *p = (struct pwm){ &TCCR2A, &OCR2B, _BV(COM2B1) }; return !tone_on;
+	case 5: *p = (struct pwm){ &TCCR0A, &OCR0B, _BV(COM0B1) }; return true;
+	case 6: *p = (struct pwm){ &TCCR0A, &OCR0A, _BV(COM0A1) }; return true;
+	case 9: *p = (struct pwm){ &TCCR1A, &OCR1AL, _BV(COM1A1) }; return true;
+	case 10: *p = (struct pwm){ &TCCR1A, &OCR1BL, _BV(COM1B1) }; return true;
+	case 11: *p = (struct pwm){ &TCCR2A, &OCR2A, _BV(COM2A1) }; return !tone_on;
+	}
+	return false;
+}
+
+static void pwm_stop(uint8_t pin)
+{
+	struct pwm p;
+
+	if (pwm_of(pin, &p))
+		*p.tccr &= (uint8_t)~p.com;
+}
+
+/* Timers 1 and 2 in 8-bit fast PWM at clock / 64; timer0 is clock.c's. */
+static void timers_init(void)
+{
+	TCCR0A &= (uint8_t)~(_BV(COM0A1) | _BV(COM0A0) | _BV(COM0B1) | _BV(COM0B0));
+	TCCR1A = _BV(WGM10);
+	TCCR1B = _BV(WGM12) | _BV(CS11) | _BV(CS10);
+	TCCR2A = _BV(WGM21) | _BV(WGM20);
+	TCCR2B = _BV(CS22);
+}
+
+void pins_init(void)
+{
+	tone_on = false;
+	timers_init();
+	DDRB = 0;
+	DDRC = 0;
+	DDRD &= (uint8_t)_BV(PD1); /* TX stays the UART's */
+	PORTB = 0x3F;
+	PORTC = 0;
+	PORTD |= 0xFC;
+	gpio_init();
+}
+
+uint8_t hal_gpio_pins(void)
+{
+	return NPINS;
+}
+
+void hal_gpio_write(uint8_t pin, float level, bool on)
+{
+	volatile uint8_t *port = port_reg(pin);
+	uint8_t bit = pin_bit(pin), duty = (uint8_t)(level * 255 + 0.5f);
+	struct pwm p;
+
+	if (!on)
+		duty = 0;
+	if (duty > 0 && duty < 255 && pwm_of(pin, &p)) {
+		*p.ocr = duty;
+		*p.tccr |= p.com;
+	} else {
+		pwm_stop(pin);
+		if (duty)
+			*port |= bit;
+		else
+			*port &= (uint8_t)~bit;
+	}
+	port[-1] |= bit; /* DDR: an output */
+}
+
+static float adc_read(uint8_t channel)
+{
+	ADMUX = _BV(REFS0) | channel; /* against AVCC */
+	ADCSRA = _BV(ADEN) | _BV(ADSC) | _BV(ADPS2) | _BV(ADPS1) | _BV(ADPS0);
+	while (ADCSRA & _BV(ADSC))
+		;
+	return (float)ADC / 1023;
+}
+
+float hal_gpio_read(uint8_t pin)
+{
+	if (pin >= FIRST_ANALOG)
+		return adc_read((uint8_t)(pin - FIRST_ANALOG));
+	return (port_reg(pin)[-2] & pin_bit(pin)) ? 1 : 0;
+}
+
+void hal_gpio_pull(uint8_t pin, uint8_t pull)
+{
+	volatile uint8_t *port = port_reg(pin);
+	uint8_t bit = pin_bit(pin);
+
+	if (pull == PULL_DOWN)
+		err_format("no pull-down on this board");
+	pwm_stop(pin);
+	port[-1] &= (uint8_t)~bit; /* DDR: an input */
+	if (pull == PULL_UP)
+		*port |= bit;
+	else
+		*port &= (uint8_t)~bit;
+}
+
+/* Timer2 clock dividers and their CS2 bits: the first whose compare value
+ * fits 8 bits gives the finest pitch. */
+static const uint8_t tone_shift[] PROGMEM = { 0, 3, 5, 6, 7, 8, 10 };
+
+void hal_tone(float hz)
+{
+	float top = 0;
+	uint8_t cs;
+
+	if (!(hz > 0)) {
+		if (tone_on) {
+			tone_on = false;
+			TCCR2B = 0;
+			timers_init();
+			PORTB &= (uint8_t)~_BV(PB3);
+		}
+		return;
+	}
+	for (cs = 0; cs < sizeof tone_shift; cs++) {
+		top = (float)F_CPU / (2.0f * hz * (float)(1UL << pgm_read_byte(&tone_shift[cs]))) - 1;
+		if (top <= 255)
+			break;
+	}
+	if (cs == sizeof tone_shift) {
+		cs--;
+		top = 255; /* below 31 Hz: the lowest it plays */
+	}
+	tone_on = true;
+	TCCR2A = _BV(COM2A0) | _BV(WGM21); /* CTC, toggle D11 on each match */
+	OCR2A = top < 0 ? 0 : (uint8_t)(top + 0.5f);
+	TCCR2B = (uint8_t)(cs + 1);
+	DDRB |= _BV(PB3);
+}
