@@ -173,18 +173,19 @@ static void range_start(value_t *args, uint8_t n)
 		args[i] = val_from_num(v[i]);
 }
 
-/* Where the VM keeps its registers. On the host they are locals, so the
- * compiler can hold them in machine registers, and SAVE()/LOAD() copy them
- * to and from the globals the collector and error handler read. On small
- * chips they live in the globals themselves: every arm that calls out then
- * needs only ip turned into an offset and back (the code object may move),
- * and that is one short call instead of a dozen inline moves. */
+/* Where the VM keeps its registers, named R_* (plain SP is the AVR's own
+ * stack pointer). On the host they are locals, so the compiler can hold
+ * them in machine registers, and SAVE()/LOAD() copy them to and from the
+ * globals the collector and error handler read. On small chips acc and sp
+ * live in the globals themselves: every arm that calls out then needs only
+ * ip turned into an offset and back (the code object may move), and that
+ * is one short call instead of a dozen inline moves. */
 #if SNEK_SMALL
 static uint8_t *base;
-#define SP vm_sp
-#define ACC vm_acc
-#define IP ip
-#define BASE base
+#define R_SP vm_sp
+#define R_ACC vm_acc
+#define R_IP ip
+#define R_BASE base
 #define VM_LOCALS uint8_t *ip;
 #define SAVE() vm_save(ip)
 #define LOAD() (ip = vm_load())
@@ -206,10 +207,10 @@ static uint8_t *vm_load(void)
 	return base + ip_off;
 }
 #else
-#define SP sp
-#define ACC acc
-#define IP ip
-#define BASE base
+#define R_SP sp
+#define R_ACC acc
+#define R_IP ip
+#define R_BASE base
 #define VM_LOCALS							\
 	uint8_t *ip, *base;						\
 	value_t acc = VAL_NONE, *sp, *consts;				\
@@ -242,7 +243,7 @@ void vm_run(value_t code)
 #undef OP
 	};
 #define CASE(name) L_##name:
-#define NEXT goto *labels[*IP++]
+#define NEXT goto *labels[*R_IP++]
 #else
 #define CASE(name) case OP_##name:
 #define NEXT continue
@@ -259,8 +260,8 @@ void vm_run(value_t code)
 	fp[1] = VAL_INT(0);
 	fp[2] = VAL_INT(0);
 	fp[3] = VAL_NONE; /* no caller: HALT leaves */
-	SP = fp + 3;
-	ACC = VAL_NONE;
+	R_SP = fp + 3;
+	R_ACC = VAL_NONE;
 	vm_active = true;
 	ENTER(fp, code);
 
@@ -268,7 +269,7 @@ void vm_run(value_t code)
 	NEXT;
 #else
 	for (;;) {
-		switch (*IP++) {
+		switch (*R_IP++) {
 #endif
 	CASE(HALT) {
 		vm_active = false;
@@ -277,86 +278,86 @@ void vm_run(value_t code)
 		return;
 	}
 	CASE(PUSH) {
-		*++SP = ACC;
+		*++R_SP = R_ACC;
 		NEXT;
 	}
 	CASE(DROP) {
-		SP -= *IP++;
+		R_SP -= *R_IP++;
 		NEXT;
 	}
 	CASE(NUMBER) {
-		memcpy(&ACC, IP, 4);
-		IP += 4;
+		memcpy(&R_ACC, R_IP, 4);
+		R_IP += 4;
 		NEXT;
 	}
 	CASE(SMALL) {
-		ACC = val_from_num((float)*IP++);
+		R_ACC = val_from_num((float)*R_IP++);
 		NEXT;
 	}
 	CASE(CONST) {
-		ACC = CONSTS()[U16(IP)];
-		IP += 2;
+		R_ACC = CONSTS()[U16(R_IP)];
+		R_IP += 2;
 		NEXT;
 	}
 	CASE(NONE) {
-		ACC = VAL_NONE;
+		R_ACC = VAL_NONE;
 		NEXT;
 	}
 	CASE(TRUE) {
-		ACC = VAL_TRUE;
+		R_ACC = VAL_TRUE;
 		NEXT;
 	}
 	CASE(FALSE) {
-		ACC = VAL_FALSE;
+		R_ACC = VAL_FALSE;
 		NEXT;
 	}
 	CASE(NAME)
 	CASE(GLOBAL) {
-		u = U16(IP);
-		IP += 2;
+		u = U16(R_IP);
+		R_IP += 2;
 #if VM_FAST_PATHS
 		if (u >= NAME_BUILTIN_COUNT && global_vals != VAL_NONE &&
 		    (snek_len_t)(u - NAME_BUILTIN_COUNT) < BLOCK_VALUES(global_vals))
-			ACC = block_ptr(global_vals)[u - NAME_BUILTIN_COUNT];
+			R_ACC = block_ptr(global_vals)[u - NAME_BUILTIN_COUNT];
 		else
 #endif
-			ACC = global_get(u);
-		if (ACC == VAL_UNSET)
+			R_ACC = global_get(u);
+		if (R_ACC == VAL_UNSET)
 			goto undefined;
 		NEXT;
 	}
 	CASE(LOCAL) {
-		u = U16(IP);
-		IP += 2;
-		ACC = fp[1 + u];
-		if (ACC == VAL_UNSET)
+		u = U16(R_IP);
+		R_IP += 2;
+		R_ACC = fp[1 + u];
+		if (R_ACC == VAL_UNSET)
 			goto undefined_local;
 		NEXT;
 	}
 	CASE(STORE_LOCAL) {
-		fp[1 + U16(IP)] = ACC;
-		IP += 2;
+		fp[1 + U16(R_IP)] = R_ACC;
+		R_IP += 2;
 		NEXT;
 	}
 	CASE(STORE_GLOBAL) {
-		u = U16(IP);
-		IP += 2;
+		u = U16(R_IP);
+		R_IP += 2;
 		SAVE();
-		global_set(u, ACC);
+		global_set(u, R_ACC);
 		LOAD();
 		NEXT;
 	}
 	CASE(DEL_LOCAL) {
-		u = U16(IP);
-		IP += 2;
+		u = U16(R_IP);
+		R_IP += 2;
 		if (fp[1 + u] == VAL_UNSET)
 			goto undefined_local;
 		fp[1 + u] = VAL_UNSET;
 		NEXT;
 	}
 	CASE(DEL_GLOBAL) {
-		u = U16(IP);
-		IP += 2;
+		u = U16(R_IP);
+		R_IP += 2;
 		if (!global_del(u))
 			goto undefined;
 		NEXT;
@@ -365,11 +366,11 @@ void vm_run(value_t code)
 #if VM_FAST_PATHS
 #define ARITH(name, expr)						\
 	CASE(name) {							\
-		a = *SP;						\
-		if (VAL_IS_NUM(a) && VAL_IS_NUM(ACC)) {			\
-			float x = val_num(a), y = val_num(ACC);		\
-			ACC = val_from_num(expr);			\
-			SP--;						\
+		a = *R_SP;						\
+		if (VAL_IS_NUM(a) && VAL_IS_NUM(R_ACC)) {			\
+			float x = val_num(a), y = val_num(R_ACC);		\
+			R_ACC = val_from_num(expr);			\
+			R_SP--;						\
 			NEXT;						\
 		}							\
 		goto binop;						\
@@ -402,26 +403,26 @@ void vm_run(value_t code)
 #endif
 		/* The left operand stays on the stack, where the collector
 		 * sees it, until the operator is done. */
-		n = IP[-1];
-		a = *SP;
+		n = R_IP[-1];
+		a = *R_SP;
 		SAVE();
-		if (VM_FAST_PATHS && VAL_IS_NUM(a) && VAL_IS_NUM(ACC) && n <= OP_POW)
-			b = num_binop(n, val_num(a), val_num(ACC));
+		if (VM_FAST_PATHS && VAL_IS_NUM(a) && VAL_IS_NUM(R_ACC) && n <= OP_POW)
+			b = num_binop(n, val_num(a), val_num(R_ACC));
 		else
-			b = val_binop(n, a, ACC);
+			b = val_binop(n, a, R_ACC);
 		LOAD();
-		ACC = b;
-		SP--;
+		R_ACC = b;
+		R_SP--;
 		NEXT;
 	}
 
 #if VM_FAST_PATHS
 #define COMPARE(name, op)						\
 	CASE(name) {							\
-		a = *SP;						\
-		if (VAL_IS_NUM(a) && VAL_IS_NUM(ACC)) {			\
-			ACC = VAL_BOOL(val_num(a) op val_num(ACC));	\
-			SP--;						\
+		a = *R_SP;						\
+		if (VAL_IS_NUM(a) && VAL_IS_NUM(R_ACC)) {			\
+			R_ACC = VAL_BOOL(val_num(a) op val_num(R_ACC));	\
+			R_SP--;						\
 			NEXT;						\
 		}							\
 		goto compare;						\
@@ -448,15 +449,15 @@ void vm_run(value_t code)
 #if VM_FAST_PATHS
 	compare:
 #endif
-		a = *SP--;
+		a = *R_SP--;
 		SAVE();
-		ACC = VAL_BOOL(val_compare_op(IP[-1], a, ACC));
+		R_ACC = VAL_BOOL(val_compare_op(R_IP[-1], a, R_ACC));
 		NEXT;
 	}
 	CASE(NEG) {
 #if VM_FAST_PATHS
-		if (VAL_IS_NUM(ACC)) {
-			ACC = val_from_num(-val_num(ACC));
+		if (VAL_IS_NUM(R_ACC)) {
+			R_ACC = val_from_num(-val_num(R_ACC));
 			NEXT;
 		}
 #endif
@@ -467,145 +468,145 @@ void vm_run(value_t code)
 	CASE(NOT) {
 	unop:
 		SAVE();
-		ACC = val_unop(IP[-1], ACC);
+		R_ACC = val_unop(R_IP[-1], R_ACC);
 		NEXT;
 	}
 	CASE(JUMP) {
-		u = U16(IP);
-		if (BASE + u < IP) {
+		u = U16(R_IP);
+		if (R_BASE + u < R_IP) {
 			SNEK_POLL();
 			if (vm_interrupt) {
 				SAVE();
 				console_check_interrupt();
 			}
 		}
-		IP = BASE + u;
+		R_IP = R_BASE + u;
 		NEXT;
 	}
 	CASE(JUMP_FALSE)
 	CASE(JUMP_TRUE) {
 		/* ip[-1] - OP_JUMP_FALSE is 0 or 1: the truth that jumps. */
-		if (TRUTH(ACC) == (IP[-1] - OP_JUMP_FALSE))
-			IP = BASE + U16(IP);
+		if (TRUTH(R_ACC) == (R_IP[-1] - OP_JUMP_FALSE))
+			R_IP = R_BASE + U16(R_IP);
 		else
-			IP += 2;
+			R_IP += 2;
 		NEXT;
 	}
 	CASE(CHAIN) {
-		a = *SP--;
+		a = *R_SP--;
 		SAVE();
-		if (!val_compare_op(IP[0], a, ACC)) {
-			ACC = VAL_FALSE;
-			IP = BASE + U16(IP + 1);
+		if (!val_compare_op(R_IP[0], a, R_ACC)) {
+			R_ACC = VAL_FALSE;
+			R_IP = R_BASE + U16(R_IP + 1);
 		} else {
-			IP += 3;
+			R_IP += 3;
 		}
 		NEXT;
 	}
 	CASE(INDEX) {
-		a = *SP;
+		a = *R_SP;
 #if VM_FAST_PATHS
-		if (VAL_IS(a, TAG_LIST) && VAL_IS_NUM(ACC)) {
+		if (VAL_IS(a, TAG_LIST) && VAL_IS_NUM(R_ACC)) {
 			struct snek_list *l = list_ptr(a);
-			float f = val_num(ACC);
+			float f = val_num(R_ACC);
 			int32_t k;
 			/* Range first: casting inf or 1e30 to an integer is undefined. */
 			if (f > -65536.0f && f < 65536.0f && (float)(k = (int32_t)f) == f) {
 				if (k < 0)
 					k += (int32_t)l->len;
 				if (k >= 0 && (snek_len_t)k < l->len) {
-					ACC = block_ptr(l->items)[k];
-					SP--;
+					R_ACC = block_ptr(l->items)[k];
+					R_SP--;
 					NEXT;
 				}
 			}
 		}
 #endif
 		SAVE();
-		b = val_index(a, ACC);
+		b = val_index(a, R_ACC);
 		LOAD();
-		ACC = b;
-		SP--;
+		R_ACC = b;
+		R_SP--;
 		NEXT;
 	}
 	CASE(INDEX_KEEP) {
-		a = *SP;
-		*++SP = ACC;
+		a = *R_SP;
+		*++R_SP = R_ACC;
 		SAVE();
-		b = val_index(a, ACC);
+		b = val_index(a, R_ACC);
 		LOAD();
-		ACC = b;
+		R_ACC = b;
 		NEXT;
 	}
 	CASE(STORE_INDEX) {
 		SAVE();
-		val_store(SP[-1], SP[0], ACC);
+		val_store(R_SP[-1], R_SP[0], R_ACC);
 		LOAD();
-		SP -= 2;
+		R_SP -= 2;
 		NEXT;
 	}
 	CASE(DEL_INDEX) {
 		SAVE();
-		val_delete(*SP, ACC);
-		SP--;
+		val_delete(*R_SP, R_ACC);
+		R_SP--;
 		NEXT;
 	}
 	CASE(SLICE) {
 		SAVE();
-		b = val_slice(SP[-3], SP[-2], SP[-1], SP[0]);
+		b = val_slice(R_SP[-3], R_SP[-2], R_SP[-1], R_SP[0]);
 		LOAD();
-		ACC = b;
-		SP -= 4;
+		R_ACC = b;
+		R_SP -= 4;
 		NEXT;
 	}
 	CASE(LIST)
 	CASE(TUPLE) {
-		n = IP[-1];
-		u = U16(IP);
-		IP += 2;
+		n = R_IP[-1];
+		u = U16(R_IP);
+		R_IP += 2;
 		SAVE();
 		b = n == OP_LIST ? list_new(u) : tuple_new(u);
 		LOAD();
 		if (u) {
 			snek_len_t len;
-			memcpy(seq_items(b, &len), SP - u + 1, u * sizeof(value_t));
+			memcpy(seq_items(b, &len), R_SP - u + 1, u * sizeof(value_t));
 		}
-		SP -= u;
-		ACC = b;
+		R_SP -= u;
+		R_ACC = b;
 		NEXT;
 	}
 	CASE(DICT) {
-		u = U16(IP);
-		IP += 2;
+		u = U16(R_IP);
+		R_IP += 2;
 		SAVE();
 		b = dict_new();
 		GC_PUSH(b);
 		/* The pairs stay on the stack, seen by the collector, until
 		 * all are in. */
-		for (p = SP - 2 * u + 1; p < SP; p += 2)
+		for (p = R_SP - 2 * u + 1; p < R_SP; p += 2)
 			dict_set(GC_TEMP(0), p[0], p[1]);
 		b = GC_POP();
 		LOAD();
-		SP -= 2 * u;
-		ACC = b;
+		R_SP -= 2 * u;
+		R_ACC = b;
 		NEXT;
 	}
 	CASE(CALL) {
 		value_t *callee;
 		const uint8_t *ids;
 
-		n = IP[0];
-		m = IP[1];
-		ids = IP + 2;
-		IP += 2 + 2 * m;
-		callee = SP - n - m;
+		n = R_IP[0];
+		m = R_IP[1];
+		ids = R_IP + 2;
+		R_IP += 2 + 2 * m;
+		callee = R_SP - n - m;
 		a = *callee;
 		SAVE();
 		if (VAL_IS_BUILTIN(a)) {
 			b = call_builtin(a, callee, n, m, ids);
 			LOAD();
-			ACC = b;
-			SP = callee - 1;
+			R_ACC = b;
+			R_SP = callee - 1;
 			NEXT;
 		}
 		if (!VAL_IS(a, TAG_FUNC))
@@ -620,14 +621,14 @@ void vm_run(value_t code)
 			callee[f->nlocals + 1] = VAL_INT(ip_off);
 			callee[f->nlocals + 2] = VAL_INT(fp - vm_stack);
 			callee[f->nlocals + 3] = vm_code;
-			SP = callee + f->nlocals + 3;
+			R_SP = callee + f->nlocals + 3;
 		}
 		ENTER(callee, a);
 		NEXT;
 	}
 	CASE(RETURN) {
 		value_t *rec = fp + CODE()->nlocals + 1;
-		SP = fp - 1;
+		R_SP = fp - 1;
 		ip_off = INT(rec[0]);
 		vm_code = rec[2];
 		fp = vm_stack + INT(rec[1]);
@@ -635,69 +636,69 @@ void vm_run(value_t code)
 		NEXT;
 	}
 	CASE(ITER) {
-		n = VAL_TAG(ACC);
-		if (VAL_IS_NUM(ACC) || n < TAG_STRING || n > TAG_DICT) {
+		n = VAL_TAG(R_ACC);
+		if (VAL_IS_NUM(R_ACC) || n < TAG_STRING || n > TAG_DICT) {
 			SAVE();
-			err_invalid_type(ACC);
+			err_invalid_type(R_ACC);
 		}
-		*++SP = ACC;
-		*++SP = VAL_INT(0);
+		*++R_SP = R_ACC;
+		*++R_SP = VAL_INT(0);
 		NEXT;
 	}
 	CASE(FOR_NEXT) {
 		bool more;
 		SAVE();
-		more = iter_next(SP - 1, &b);
+		more = iter_next(R_SP - 1, &b);
 		LOAD();
 		if (more) {
-			ACC = b;
-			IP += 2;
+			R_ACC = b;
+			R_IP += 2;
 		} else {
-			SP -= 2;
-			IP = BASE + U16(IP);
+			R_SP -= 2;
+			R_IP = R_BASE + U16(R_IP);
 		}
 		NEXT;
 	}
 	CASE(RANGE) {
-		n = *IP++;
+		n = *R_IP++;
 		SAVE();
-		range_start(SP - n + 1, n);
-		SP = SP - n + 3;
+		range_start(R_SP - n + 1, n);
+		R_SP = R_SP - n + 3;
 		NEXT;
 	}
 	CASE(RANGE_NEXT) {
-		float cur = val_num(SP[-2]), stop = val_num(SP[-1]), step = val_num(SP[0]);
+		float cur = val_num(R_SP[-2]), stop = val_num(R_SP[-1]), step = val_num(R_SP[0]);
 		if (step > 0 ? cur < stop : cur > stop) {
-			ACC = SP[-2];
-			SP[-2] = val_from_num(cur + step);
-			IP += 2;
+			R_ACC = R_SP[-2];
+			R_SP[-2] = val_from_num(cur + step);
+			R_IP += 2;
 		} else {
-			SP -= 3;
-			IP = BASE + U16(IP);
+			R_SP -= 3;
+			R_IP = R_BASE + U16(R_IP);
 		}
 		NEXT;
 	}
 	CASE(DEFAULT) {
-		if (fp[1 + U16(IP)] != VAL_UNSET)
-			IP = BASE + U16(IP + 2);
+		if (fp[1 + U16(R_IP)] != VAL_UNSET)
+			R_IP = R_BASE + U16(R_IP + 2);
 		else
-			IP += 4;
+			R_IP += 4;
 		NEXT;
 	}
 	CASE(ASSERT) {
-		if (!val_truthy(ACC)) {
+		if (!val_truthy(R_ACC)) {
 			SAVE();
 			err_raise(ERR_ASSERT);
 		}
 		NEXT;
 	}
 	CASE(PRINT_EXPR) {
-		if (ACC != VAL_NONE) {
+		if (R_ACC != VAL_NONE) {
 			SAVE();
-			print_check(ACC);
-			print_value(ACC, true);
+			print_check(R_ACC);
+			print_value(R_ACC, true);
 			print_char('\n');
-			global_set(name_underscore, ACC);
+			global_set(name_underscore, R_ACC);
 			LOAD();
 		}
 		NEXT;
@@ -710,7 +711,7 @@ void vm_run(value_t code)
 undefined_local:
 	u = CODE_PARAMS(CODE())[u];
 undefined:
-	IP -= 2;
+	R_IP -= 2;
 	SAVE();
 	err_undefined(u);
 }
