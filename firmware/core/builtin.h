@@ -15,6 +15,10 @@
 #define SNEK_MATH_FULL (1)
 #endif
 
+/* Which of the builtins sharing the C function builtin_<fn> was called:
+ * 0 for the first row of builtins.def naming fn, 1 for the next... */
+#define BUILTIN_NTH(fn) ((uint8_t)(VAL_BUILTIN_INDEX(args[-1]) - BUILTIN_FIRST_##fn))
+
 /* Seed the random generator (ports call it at boot). */
 void random_init(uint32_t seed);
 

@@ -21,9 +21,8 @@ static float math_degrees(float x) { return x * (180.0f / 3.14159265358979f); }
 static float math_radians(float x) { return x * (3.14159265358979f / 180.0f); }
 #endif
 
-/* The function being called sits just below its arguments (builtin.h):
- * its number picks the C function. */
-#define FLOAT_FN(table, first) SNEK_ROM_PTR(&table[VAL_BUILTIN_INDEX(args[-1]) - (first)])
+/* Which builtin was called picks the C function. */
+#define FLOAT_FN(table, wrapper) SNEK_ROM_PTR(&table[BUILTIN_NTH(wrapper)])
 
 /* The AVR's libm declares some functions with double, which is float
  * there: the casts only change the spelling. */
@@ -37,7 +36,7 @@ static const float1_fn float1_fns[] SNEK_ROM = { BUILTIN_FLOAT1_FNS(FLOAT1_ENTRY
 
 value_t builtin_float1(uint8_t nargs, value_t *args)
 {
-	float1_fn fn = FLOAT_FN(float1_fns, BUILTIN_FLOAT1_FIRST);
+	float1_fn fn = FLOAT_FN(float1_fns, float1);
 
 	(void)nargs;
 	RET(fn(ARG(0)));
@@ -49,7 +48,7 @@ static const float2_fn float2_fns[] SNEK_ROM = { BUILTIN_FLOAT2_FNS(FLOAT2_ENTRY
 
 value_t builtin_float2(uint8_t nargs, value_t *args)
 {
-	float2_fn fn = FLOAT_FN(float2_fns, BUILTIN_FLOAT2_FIRST);
+	float2_fn fn = FLOAT_FN(float2_fns, float2);
 
 	(void)nargs;
 	RET(fn(ARG(0), ARG(1)));

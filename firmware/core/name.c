@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Name table and global variables. */
 #define SNEK_NAMES_TABLES
-#include <math.h>
 #include "snek.h"
 
 value_t name_user;
 value_t global_vals;
 value_t global_shadow;
 uint16_t name_underscore;
-static uint16_t nuser;
+static uint16_t nuser;        /* names programs added */
+static snek_len_t user_bytes; /* their texts in name_user, each with its NUL */
 
 void name_init(void)
 {
@@ -16,6 +16,7 @@ void name_init(void)
 	global_vals = VAL_NONE;
 	global_shadow = VAL_NONE;
 	nuser = 0;
+	user_bytes = 0;
 	name_underscore = name_intern("_", 1);
 }
 
@@ -93,29 +94,42 @@ static void block_grow(value_t *root, uint16_t n)
 		b->v[i] = VAL_UNSET;
 }
 
+/* The text of the first name programs added (stale after allocating). */
+static const char *user_names(void)
+{
+	return (const char *)BUF_BYTES(name_user);
+}
+
+/* s of len bytes equals the NUL-terminated t. */
+static bool same_name(const char *t, const char *s, uint8_t len)
+{
+	while (len--)
+		if (*t++ != *s++)
+			return false;
+	return !*t;
+}
+
 uint16_t name_intern(const char *s, uint8_t len)
 {
 	char buf[NAME_BUILTIN_MAX];
 	uint16_t i = NAME_NONE;
-	struct snek_string *str;
+	const char *t;
+	struct snek_raw *b;
 
 	if (builtin_find(&i, s, len, buf))
 		return i;
-	for (i = 0; i < nuser; i++) {
-		str = str_ptr(block_ptr(name_user)[i]);
-		if (str->len == len && memcmp(str->data, s, len) == 0)
+	for (i = 0, t = user_names(); i < nuser; i++, t += strlen(t) + 1)
+		if (same_name(t, s, len))
 			return (uint16_t)(NAME_BUILTIN_COUNT + i);
-	}
 	if (NAME_BUILTIN_COUNT + nuser >= NAME_NONE)
 		err_raise(ERR_TOO_BIG);
-	if (nuser >= block_count(name_user))
-		block_grow(&name_user, (uint16_t)(nuser + 1));
-	{
-		/* s is on the C stack, so allocating does not move it; the
-		 * block may move, so look it up after. */
-		value_t v = str_new(s, len);
-		block_ptr(name_user)[nuser] = v;
-	}
+	/* A new buffer that fits exactly (names are few, memory is tight);
+	 * s is not in the pool, so allocating does not move it. */
+	b = gc_alloc(GC_RAW, (snek_len_t)(sizeof *b + user_bytes + len + 1));
+	memcpy(b->b, user_names(), user_bytes);
+	memcpy(b->b + user_bytes, s, len); /* the NUL is there: gc_alloc zeroes */
+	name_user = gc_ref(TAG_BLOCK, b);
+	user_bytes = (snek_len_t)(user_bytes + len + 1);
 	return (uint16_t)(NAME_BUILTIN_COUNT + nuser++);
 }
 
@@ -129,10 +143,16 @@ void name_print(uint16_t id)
 {
 	char buf[NAME_BUILTIN_MAX];
 
-	if (id < NAME_BUILTIN_COUNT)
-		print_cstr(builtin_text(id, buf));
-	else
-		print_cstr(str_ptr(block_ptr(name_user)[id - NAME_BUILTIN_COUNT])->data);
+	const char *t;
+
+	if (id < NAME_BUILTIN_COUNT) {
+		t = builtin_text(id, buf);
+	} else {
+		/* Printing never allocates, so t stays good. */
+		for (t = user_names(), id = (uint16_t)(id - NAME_BUILTIN_COUNT); id--;)
+			t += strlen(t) + 1;
+	}
+	print_cstr(t);
 }
 
 bool name_has_dot(uint16_t id)
@@ -151,17 +171,15 @@ uint8_t global_builtin_index(uint16_t id)
 
 static value_t builtin_value(uint16_t id)
 {
-	uint8_t v = SNEK_ROM_BYTE(&name_value[id]), i;
-	float f;
+	uint8_t v = SNEK_ROM_BYTE(&name_value[id]);
+	const uint16_t *c;
 
 	if (v == 0xFF)
 		return VAL_UNSET;
-	if (v & 0x80) {
-		for (i = 0; i < sizeof f; i++)
-			((uint8_t *)&f)[i] = SNEK_ROM_BYTE((const uint8_t *)&builtin_const[v & 0x7F] + i);
-		return val_from_num(f);
-	}
-	return VAL_BUILTIN(v);
+	if (!(v & 0x80))
+		return VAL_BUILTIN(v);
+	c = builtin_const[v & 0x7F];
+	return (value_t)SNEK_ROM_WORD(&c[1]) << 16 | SNEK_ROM_WORD(&c[0]);
 }
 
 /* The slot holding global id, or NULL when it has none and create is

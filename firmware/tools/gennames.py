@@ -15,13 +15,18 @@ An entry with ALIAS stands for two names with consecutive numbers: the
 bare one ("sqrt"), then the prefixed one ("math.sqrt"). Each number has
 one byte in name_value: its function, 0x80 | its constant, or 0xFF.
 
-FLOAT1(c_fn, "name", ...) and FLOAT2 rows are functions of one or two
-floats: they share one wrapper (builtin_float1/2), which finds c_fn in
-BUILTIN_FLOAT1_FNS(F) (F(c_fn) for each, in order) by its function number
-minus BUILTIN_FLOAT1_FIRST.
+FUNC rows may share a C function: they get consecutive numbers, the
+first is BUILTIN_FIRST_<c_name>, and the function tells them apart by the
+number of the builtin called (args[-1]). FLOAT1(c_fn, "name", ...) and
+FLOAT2 rows are functions of one or two floats sharing the wrappers
+builtin_float1/2, which find c_fn in BUILTIN_FLOAT1_FNS(F) (F(c_fn) for
+each, in order).
 """
 
+import math
 import re
+from fractions import Fraction
+import struct
 import sys
 from dataclasses import dataclass, field
 
@@ -49,6 +54,11 @@ class Entry:
 
     def names(self) -> list[str]:
         return ([self.text] if self.alias else []) + [self.module + self.text]
+
+
+def wrapper(f: Func) -> str:
+    """The C function a row calls."""
+    return f.c_name if f.kind == 'FUNC' else f.kind.lower()
 
 
 def split_args(text: str) -> list[str]:
@@ -117,9 +127,11 @@ def parse(lines: list[str]):
             funcs.append(value)
         entries += row_entries(strings, value)
 
-    # Plain functions first, then each float kind together.
-    order = {'FUNC': 0, 'FLOAT1': 1, 'FLOAT2': 2}
-    funcs.sort(key=lambda f: order[f.kind])
+    # Rows sharing a C function together, in the order of their first row.
+    first_row = {}
+    for i, f in enumerate(funcs):
+        first_row.setdefault(wrapper(f), i)
+    funcs.sort(key=lambda f: first_row[wrapper(f)])
     for i, f in enumerate(funcs):
         f.index = i
 
@@ -132,6 +144,23 @@ def parse(lines: list[str]):
             e.ids.append(next_id)
             next_id += 1
     return entries, funcs, consts
+
+
+def f32_bits(value: float) -> int:
+    return struct.unpack('<I', struct.pack('<f', value))[0]
+
+
+def const_bits(expr: str) -> int:
+    """The float32 bits of a constant written in C (a positive number,
+    INFINITY or NAN), rounded from the decimal text directly as C does."""
+    words = {'INFINITY': math.inf, 'NAN': math.nan}
+    if expr in words:
+        return f32_bits(words[expr])
+    exact = Fraction(expr.rstrip('fF'))
+    near = f32_bits(float(exact))  # may be one step off (double rounding)
+    best = min((near - 1, near, near + 1),
+               key=lambda b: (abs(Fraction(struct.unpack('<f', struct.pack('<I', b))[0]) - exact), b & 1))
+    return best
 
 
 def c_ident(text: str) -> str:
@@ -170,14 +199,14 @@ def emit(entries: list[Entry], funcs: list[Func], consts: list[str]) -> str:
     out.append('};\n')
     declared = set()
     for f in funcs:
-        c = f.c_name if f.kind == 'FUNC' else f.kind.lower()
+        c = wrapper(f)
         if c not in declared:
             declared.add(c)
             out.append(f'value_t builtin_{c}(uint8_t nargs, value_t *args);')
+            out.append(f'#define BUILTIN_FIRST_{c} {f.index}')
     for kind in ('FLOAT1', 'FLOAT2'):
         group = [f for f in funcs if f.kind == kind]
         out.append(f'#define BUILTIN_{kind}_COUNT {len(group)}')
-        out.append(f'#define BUILTIN_{kind}_FIRST {group[0].index if group else 0}')
         out.append(f'#define BUILTIN_{kind}_FNS(F) ' + ' '.join(f'F({f.c_name})' for f in group))
     out.append('')
     out.append('#ifdef SNEK_NAMES_TABLES')
@@ -204,11 +233,12 @@ def emit(entries: list[Entry], funcs: list[Func], consts: list[str]) -> str:
                + ', '.join(map(str, values)) + '};')
     out.append('const struct builtin builtin_table[] SNEK_ROM = {')
     for f in funcs:
-        c = f.c_name if f.kind == 'FUNC' else f.kind.lower()
-        out.append(f'\t{{ builtin_{c}, {f.lo}, {f.hi} }},')
+        out.append(f'\t{{ builtin_{wrapper(f)}, {f.lo}, {f.hi} }},')
     out.append('};')
-    out.append('static const float builtin_const[] SNEK_ROM = {'
-               + ', '.join(consts or ['0']) + '};')
+    out.append('/* The constants as value_t bits, halves low first. */')
+    bits = [const_bits(c) for c in consts] or [0]
+    out.append('static const uint16_t builtin_const[][2] SNEK_ROM = {'
+               + ', '.join(f'{{0x{b & 0xFFFF:04X}, 0x{b >> 16:04X}}}' for b in bits) + '};')
     out.append('#endif\n#endif')
     return '\n'.join(out) + '\n'
 
