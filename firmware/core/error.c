@@ -44,9 +44,24 @@ static void print_hex_digit(uint8_t d)
 	print_char((char)(d < 10 ? '0' + d : 'a' - 10 + d));
 }
 
-/* fmt is in flash. */
+/* %c: the character, or \xHH when it would not show. */
+static void print_char_seen(uint8_t ch)
+{
+	if (ch < ' ' || ch >= 0x7f) {
+		print_str("\\x");
+		print_hex_digit(ch >> 4);
+		print_hex_digit(ch & 15);
+	} else {
+		print_char((char)ch);
+	}
+}
+
+/* fmt is in flash. Directives are grouped by the type of their argument,
+ * so each type is fetched in one place. */
 static void vformat(const char *fmt, va_list ap)
 {
+	const void *p;
+	int32_t i;
 	char c;
 
 	while ((c = (char)SNEK_ROM_BYTE(fmt++))) {
@@ -54,39 +69,27 @@ static void vformat(const char *fmt, va_list ap)
 			print_char(c);
 			continue;
 		}
-		switch ((char)SNEK_ROM_BYTE(fmt++)) {
-		case 's':
-			print_cstr(va_arg(ap, const char *));
-			break;
-		case 'S':
-			print_rom(va_arg(ap, const char *));
-			break;
-		case 'v':
+		c = (char)SNEK_ROM_BYTE(fmt++);
+		if (c == 'v') {
 			print_value(va_arg(ap, value_t), true);
-			break;
-		case 'n':
+		} else if (c == 'n') {
 			name_print((uint16_t)va_arg(ap, unsigned));
-			break;
-		case 'd':
-			print_num((float)va_arg(ap, int32_t));
-			break;
-		case 'c': {
-			uint8_t ch = (uint8_t)va_arg(ap, int32_t);
-			if (ch < ' ' || ch >= 0x7f) {
-				print_str("\\x");
-				print_hex_digit(ch >> 4);
-				print_hex_digit(ch & 15);
-			} else {
-				print_char((char)ch);
-			}
-			break;
-		}
-		case 'o':
-			print_op((uint8_t)va_arg(ap, int32_t));
-			break;
-		case 't':
-			print_token(va_arg(ap, const struct token *));
-			break;
+		} else if (c == 's' || c == 'S' || c == 't') {
+			p = va_arg(ap, const void *);
+			if (c == 's')
+				print_cstr(p);
+			else if (c == 'S')
+				print_rom(p);
+			else
+				print_token(p);
+		} else {
+			i = va_arg(ap, int32_t);
+			if (c == 'd')
+				print_num((float)i);
+			else if (c == 'o')
+				print_op((uint8_t)i);
+			else
+				print_char_seen((uint8_t)i);
 		}
 	}
 }
