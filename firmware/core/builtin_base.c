@@ -9,6 +9,13 @@ __attribute__((noinline)) static value_t number(float f)
 	return val_from_num(f);
 }
 
+/* rintf (round half to even, -0 for small negatives), which the AVR's libm
+ * lacks: floats from 2^23 up are integers already. */
+static float round_even(float x)
+{
+	return fabsf(x) < 8388608.0f ? copysignf((float)lrintf(x), x) : x;
+}
+
 value_t builtin_len(uint8_t nargs, value_t *args)
 {
 	(void)nargs;
@@ -135,7 +142,7 @@ value_t builtin_round(uint8_t nargs, value_t *args)
 	char buf[64];
 
 	if (nargs == 1 || args[1] == VAL_NONE)
-		return number(rintf(x) + 0.0f);
+		return number(round_even(x) + 0.0f);
 	digits = val_to_int(args[1]);
 	if (x - x != 0.0f)
 		return args[0];
@@ -148,7 +155,7 @@ value_t builtin_round(uint8_t nargs, value_t *args)
 		return number(x);
 	}
 	p = powf(10.0f, (float)-digits);
-	return number(rintf(x / p) * p);
+	return number(round_even(x / p) * p);
 }
 
 #if SNEK_INPUT

@@ -15,6 +15,8 @@
 static float math_floor(float x) { return floorf(x) + 0.0f; }
 static float math_ceil(float x) { return ceilf(x) + 0.0f; }
 static float math_trunc(float x) { return truncf(x) + 0.0f; }
+/* The AVR's libm has no fabs to point at (the compiler inlines it). */
+static float math_fabs(float x) { return fabsf(x); }
 
 #if SNEK_MATH_FULL
 static float math_degrees(float x) { return x * (180.0f / 3.14159265358979f); }
