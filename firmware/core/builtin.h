@@ -1,11 +1,23 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Built-in functions: each takes its positional arguments as an array
- * (on the VM stack, so they are GC roots) and returns a value. The table
- * is generated from builtins.def; see name.h. */
+ * (on the VM stack, so they are GC roots) and returns a value. args[-1]
+ * is the function being called: functions sharing one C wrapper
+ * (FLOAT1, FLOAT2 in builtins.def) tell themselves apart by it. The
+ * table is generated from builtins.def; see name.h. */
 #ifndef SNEK_BUILTIN_H
 #define SNEK_BUILTIN_H
 
 #include "value.h"
+
+/* The whole math module, or (0) the subset small chips keep (the
+ * default is repeated in builtins.def). */
+#ifndef SNEK_MATH_FULL
+#define SNEK_MATH_FULL (1)
+#endif
+
+/* Which of the builtins sharing the C function builtin_<fn> was called:
+ * 0 for the first row of builtins.def naming fn, 1 for the next... */
+#define BUILTIN_NTH(fn) ((uint8_t)(VAL_BUILTIN_INDEX(args[-1]) - BUILTIN_FIRST_##fn))
 
 /* Seed the random generator (ports call it at boot). */
 void random_init(uint32_t seed);

@@ -3,10 +3,23 @@
 #include "snek.h"
 #include <math.h>
 
+/* val_from_num once, not inlined at every return. */
+__attribute__((noinline)) static value_t number(float f)
+{
+	return val_from_num(f);
+}
+
+/* rintf (round half to even, -0 for small negatives), which the AVR's libm
+ * lacks: floats from 2^23 up are integers already. */
+static float round_even(float x)
+{
+	return fabsf(x) < 8388608.0f ? copysignf((float)lrintf(x), x) : x;
+}
+
 value_t builtin_len(uint8_t nargs, value_t *args)
 {
 	(void)nargs;
-	return val_from_num((float)val_len(args[0]));
+	return number((float)val_len(args[0]));
 }
 
 value_t builtin_print(uint8_t nargs, value_t *args)
@@ -41,60 +54,46 @@ value_t builtin_ord(uint8_t nargs, value_t *args)
 {
 	struct snek_string *s;
 	uint32_t c;
-	uint8_t n, i;
+	uint8_t lead, n, i;
 
 	(void)nargs;
 	if (!VAL_IS(args[0], TAG_STRING))
 		err_invalid_type(args[0]);
 	s = str_ptr(args[0]);
-	if (!s->len)
-		err_invalid_value(args[0]);
-	c = (uint8_t)s->data[0];
-	n = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
-	if (n > 1)
-		c &= 0x3Fu >> (n - 1);
+	lead = (uint8_t)s->data[0];
+	n = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1;
+	c = n > 1 ? lead & (0x3F >> (n - 1)) : lead;
 	if (s->len != n)
 		err_invalid_value(args[0]);
 	for (i = 1; i < n; i++)
 		c = c << 6 | ((uint8_t)s->data[i] & 0x3F);
-	return val_from_num((float)c);
+	return number(c);
 }
 
 value_t builtin_chr(uint8_t nargs, value_t *args)
 {
-	int32_t c = val_to_int(args[0]);
+	int32_t v = val_to_int(args[0]);
+	uint32_t c = (uint32_t)v;
 	char buf[4];
-	uint8_t n;
+	uint8_t n, i;
 
 	(void)nargs;
-	if (c < 0 || c > 0x10FFFF)
+	if (v < 0 || v > 0x10FFFF)
 		err_invalid_value(args[0]);
-	if (c < 0x80) {
-		buf[0] = (char)c;
-		n = 1;
-	} else if (c < 0x800) {
-		buf[0] = (char)(0xC0 | c >> 6);
-		buf[1] = (char)(0x80 | (c & 0x3F));
-		n = 2;
-	} else if (c < 0x10000) {
-		buf[0] = (char)(0xE0 | c >> 12);
-		buf[1] = (char)(0x80 | ((c >> 6) & 0x3F));
-		buf[2] = (char)(0x80 | (c & 0x3F));
-		n = 3;
-	} else {
-		buf[0] = (char)(0xF0 | c >> 18);
-		buf[1] = (char)(0x80 | ((c >> 12) & 0x3F));
-		buf[2] = (char)(0x80 | ((c >> 6) & 0x3F));
-		buf[3] = (char)(0x80 | (c & 0x3F));
-		n = 4;
+	n = c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+	for (i = n; --i;) {
+		buf[i] = (char)(0x80 | (c & 0x3F));
+		c >>= 6;
 	}
+	/* The lead byte: 0xC0, 0xE0 or 0xF0 for two, three or four. */
+	buf[0] = (char)(n > 1 ? (0xF00 >> n) | c : c);
 	return str_new(buf, n);
 }
 
 value_t builtin_abs(uint8_t nargs, value_t *args)
 {
 	(void)nargs;
-	return val_from_num(fabsf(val_to_num(args[0])));
+	return number(fabsf(val_to_num(args[0])));
 }
 
 /* A number from a string, as float() reads it. */
@@ -112,8 +111,8 @@ value_t builtin_float(uint8_t nargs, value_t *args)
 {
 	(void)nargs;
 	if (VAL_IS(args[0], TAG_STRING))
-		return val_from_num(parse_number(args[0]));
-	return val_from_num(val_to_num(args[0]));
+		return number(parse_number(args[0]));
+	return number(val_to_num(args[0]));
 }
 
 value_t builtin_int(uint8_t nargs, value_t *args)
@@ -127,7 +126,7 @@ value_t builtin_int(uint8_t nargs, value_t *args)
 		f = val_to_num(args[0]);
 	if (f - f != 0.0f)
 		err_invalid_value(args[0]);
-	return val_from_num(truncf(f) + 0.0f);
+	return number(truncf(f) + 0.0f);
 }
 
 value_t builtin_str(uint8_t nargs, value_t *args)
@@ -143,7 +142,7 @@ value_t builtin_round(uint8_t nargs, value_t *args)
 	char buf[64];
 
 	if (nargs == 1 || args[1] == VAL_NONE)
-		return val_from_num(rintf(x) + 0.0f);
+		return number(round_even(x) + 0.0f);
 	digits = val_to_int(args[1]);
 	if (x - x != 0.0f)
 		return args[0];
@@ -153,10 +152,10 @@ value_t builtin_round(uint8_t nargs, value_t *args)
 			return args[0];
 		num_format(buf, sizeof buf, x, 'f', 0, -1, (int16_t)digits);
 		num_parse(buf, strlen(buf), &x, 0);
-		return val_from_num(x);
+		return number(x);
 	}
 	p = powf(10.0f, (float)-digits);
-	return val_from_num(rintf(x / p) * p);
+	return number(round_even(x / p) * p);
 }
 
 #if SNEK_INPUT

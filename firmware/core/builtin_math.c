@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The math module: float32 versions of Python's math functions. Domain
- * errors give nan, as Snek's float model does. */
+ * errors give nan, as Snek's float model does. Functions of one or two
+ * floats are rows of builtins.def (FLOAT1, FLOAT2) sharing one wrapper
+ * each, so one costs its names, a table entry and its libm code. */
 #include "snek.h"
 #include <math.h>
 
@@ -9,64 +11,51 @@
 #define ARG(i) val_to_num(args[i])
 #define RET(x) return val_from_num(x)
 
-/* One-argument functions that map straight onto libm. */
-#define MATH1(name, expr)						\
-	value_t builtin_##name(uint8_t nargs, value_t *args)		\
-	{								\
-		float x = ARG(0);					\
-		(void)nargs;						\
-		RET(expr);						\
-	}
+/* Python's floor, ceil and trunc give integers: never -0. */
+static float math_floor(float x) { return floorf(x) + 0.0f; }
+static float math_ceil(float x) { return ceilf(x) + 0.0f; }
+static float math_trunc(float x) { return truncf(x) + 0.0f; }
+/* The AVR's libm has no fabs to point at (the compiler inlines it). */
+static float math_fabs(float x) { return fabsf(x); }
 
-/* Two-argument ones. */
-#define MATH2(name, expr)						\
-	value_t builtin_##name(uint8_t nargs, value_t *args)		\
-	{								\
-		float x = ARG(0), y = ARG(1);				\
-		(void)nargs;						\
-		RET(expr);						\
-	}
+#if SNEK_MATH_FULL
+static float math_degrees(float x) { return x * (180.0f / 3.14159265358979f); }
+static float math_radians(float x) { return x * (3.14159265358979f / 180.0f); }
+#endif
 
-MATH1(ceil, ceilf(x) + 0.0f)
-MATH1(fabs, fabsf(x))
-MATH1(floor, floorf(x) + 0.0f)
-MATH1(trunc, truncf(x) + 0.0f)
-MATH1(exp, expf(x))
-MATH1(expm1, expm1f(x))
-MATH1(exp2, exp2f(x))
-MATH1(log1p, log1pf(x))
-MATH1(log2, log2f(x))
-MATH1(log10, log10f(x))
-MATH1(acos, acosf(x))
-MATH1(asin, asinf(x))
-MATH1(atan, atanf(x))
-MATH1(cos, cosf(x))
-MATH1(sin, sinf(x))
-MATH1(tan, tanf(x))
-MATH1(degrees, x * (180.0f / 3.14159265358979f))
-MATH1(radians, x * (3.14159265358979f / 180.0f))
-MATH1(acosh, acoshf(x))
-MATH1(asinh, asinhf(x))
-MATH1(atanh, atanhf(x))
-MATH1(cosh, coshf(x))
-MATH1(sinh, sinhf(x))
-MATH1(tanh, tanhf(x))
-MATH1(erf, erff(x))
-MATH1(erfc, erfcf(x))
-MATH1(gamma, tgammaf(x))
-MATH1(lgamma, lgammaf(x))
-MATH1(sqrt, sqrtf(x))
-MATH2(copysign, copysignf(x, y))
-MATH2(fmod, fmodf(x, y))
-MATH2(remainder, remainderf(x, y))
-MATH2(pow, powf(x, y))
-MATH2(atan2, atan2f(x, y))
-MATH2(hypot, hypotf(x, y))
-value_t builtin_ldexp(uint8_t nargs, value_t *args)
+/* Which builtin was called picks the C function. */
+#define FLOAT_FN(table, wrapper) SNEK_ROM_PTR(&table[BUILTIN_NTH(wrapper)])
+
+/* The AVR's libm declares some functions with double, which is float
+ * there: the casts only change the spelling. */
+typedef float (*float1_fn)(float);
+typedef float (*float2_fn)(float, float);
+#define FLOAT1_ENTRY(f) (float1_fn)(f),
+#define FLOAT2_ENTRY(f) (float2_fn)(f),
+
+#if BUILTIN_FLOAT1_COUNT
+static const float1_fn float1_fns[] SNEK_ROM = { BUILTIN_FLOAT1_FNS(FLOAT1_ENTRY) };
+
+value_t builtin_float1(uint8_t nargs, value_t *args)
 {
+	float1_fn fn = FLOAT_FN(float1_fns, float1);
+
 	(void)nargs;
-	RET(ldexpf(ARG(0), (int)val_to_int(args[1])));
+	RET(fn(ARG(0)));
 }
+#endif
+
+#if BUILTIN_FLOAT2_COUNT
+static const float2_fn float2_fns[] SNEK_ROM = { BUILTIN_FLOAT2_FNS(FLOAT2_ENTRY) };
+
+value_t builtin_float2(uint8_t nargs, value_t *args)
+{
+	float2_fn fn = FLOAT_FN(float2_fns, float2);
+
+	(void)nargs;
+	RET(fn(ARG(0), ARG(1)));
+}
+#endif
 
 value_t builtin_log(uint8_t nargs, value_t *args)
 {
@@ -75,6 +64,13 @@ value_t builtin_log(uint8_t nargs, value_t *args)
 	if (nargs == 2)
 		x /= logf(ARG(1));
 	RET(x);
+}
+
+#if SNEK_MATH_FULL
+value_t builtin_ldexp(uint8_t nargs, value_t *args)
+{
+	(void)nargs;
+	RET(ldexpf(ARG(0), (int)val_to_int(args[1])));
 }
 
 value_t builtin_isfinite(uint8_t nargs, value_t *args)
@@ -189,4 +185,5 @@ value_t builtin_fsum(uint8_t nargs, value_t *args)
 	}
 	RET(sum);
 }
+#endif
 #endif

@@ -23,36 +23,45 @@ static const char messages[] SNEK_ROM =
 
 static void print_token(const struct token *t)
 {
-	switch (t->type) {
-	case TOK_NAME:
+	uint8_t op = t->op;
+
+	if (t->type == TOK_NAME)
 		name_print((uint16_t)VAL_INT_GET(t->val));
-		return;
-	case TOK_NUMBER:
-	case TOK_STRING:
+	else if (t->type == TOK_NUMBER || t->type == TOK_STRING)
 		print_value(t->val, t->type == TOK_STRING);
-		return;
-	case TOK_ADDOP:
-	case TOK_MULOP:
-	case TOK_POWOP:
-	case TOK_SHIFTOP:
-	case TOK_COMPOP:
-	case TOK_PIPE:
-	case TOK_CARET:
-	case TOK_AMP:
-	case TOK_TILDE:
-		print_op(t->op);
-		return;
-	case TOK_AUGASSIGN:
-		print_op(t->op == OP_IADD ? OP_ADD : t->op == OP_IMUL ? OP_MUL : t->op);
+	else if (!op) /* only operator tokens carry one */
+		print_rom(parse_token_text(t->type));
+	else if (t->type != TOK_AUGASSIGN)
+		print_op(op);
+	else {
+		print_op(op == OP_IADD ? OP_ADD : op == OP_IMUL ? OP_MUL : op);
 		print_char('=');
-		return;
 	}
-	print_rom(parse_token_text(t->type));
 }
 
-/* fmt is in flash. */
+static void print_hex_digit(uint8_t d)
+{
+	print_char((char)(d < 10 ? '0' + d : 'a' - 10 + d));
+}
+
+/* %c: the character, or \xHH when it would not show. */
+static void print_char_seen(uint8_t ch)
+{
+	if (ch < ' ' || ch >= 0x7f) {
+		print_str("\\x");
+		print_hex_digit(ch >> 4);
+		print_hex_digit(ch & 15);
+	} else {
+		print_char((char)ch);
+	}
+}
+
+/* fmt is in flash. Directives are grouped by the type of their argument,
+ * so each type is fetched in one place. */
 static void vformat(const char *fmt, va_list ap)
 {
+	const void *p;
+	int32_t i;
 	char c;
 
 	while ((c = (char)SNEK_ROM_BYTE(fmt++))) {
@@ -60,54 +69,45 @@ static void vformat(const char *fmt, va_list ap)
 			print_char(c);
 			continue;
 		}
-		switch ((char)SNEK_ROM_BYTE(fmt++)) {
-		case 's':
-			print_cstr(va_arg(ap, const char *));
-			break;
-		case 'S':
-			print_rom(va_arg(ap, const char *));
-			break;
-		case 'v':
+		c = (char)SNEK_ROM_BYTE(fmt++);
+		if (c == 'v') {
 			print_value(va_arg(ap, value_t), true);
-			break;
-		case 'n':
+		} else if (c == 'n') {
 			name_print((uint16_t)va_arg(ap, unsigned));
-			break;
-		case 'd':
-			print_num((float)va_arg(ap, int32_t));
-			break;
-		case 'c': {
-			uint8_t ch = (uint8_t)va_arg(ap, int32_t);
-			if (ch < ' ' || ch >= 0x7f) {
-				print_str("\\x");
-				print_char("0123456789abcdef"[ch >> 4]);
-				print_char("0123456789abcdef"[ch & 15]);
-			} else {
-				print_char((char)ch);
-			}
-			break;
-		}
-		case 'o':
-			print_op((uint8_t)va_arg(ap, int32_t));
-			break;
-		case 't':
-			print_token(va_arg(ap, const struct token *));
-			break;
+		} else if (c == 's' || c == 'S' || c == 't') {
+			p = va_arg(ap, const void *);
+			if (c == 's')
+				print_cstr(p);
+			else if (c == 'S')
+				print_rom(p);
+			else
+				print_token(p);
+		} else {
+			i = va_arg(ap, int32_t);
+			if (c == 'd')
+				print_num((float)i);
+			else if (c == 'o')
+				print_op((uint8_t)i);
+			else
+				print_char_seen((uint8_t)i);
 		}
 	}
 }
 
 /* The common tail of every raise. */
-__attribute__((noreturn)) static void raise_with(const char *fmt, va_list ap)
+void err_format_rom(const char *fmt, ...)
 {
 	uint16_t line = vm_active ? vm_line() : err_line;
+	va_list ap;
 
 	print_to(SINK_ERR);
 	print_cstr(err_file);
 	print_char(':');
 	print_num(line);
 	print_char(' ');
+	va_start(ap, fmt);
 	vformat(fmt, ap);
+	va_end(ap);
 	print_char('\n');
 	print_to(SINK_OUT);
 	hal_flush();
@@ -127,23 +127,6 @@ void err_reset(void)
 	longjmp(*err_catch, ERR_RESET);
 }
 
-void err_format_rom(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	raise_with(fmt, ap);
-}
-
-/* A helper so err_raise can pass through raise_with's va_list. */
-__attribute__((noreturn)) static void raise_fixed(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	raise_with(fmt, ap);
-}
-
 void err_raise(uint8_t code)
 {
 	const char *m = messages;
@@ -151,5 +134,20 @@ void err_raise(uint8_t code)
 	while (code--)
 		while (SNEK_ROM_BYTE(m++))
 			;
-	raise_fixed(ROM_STR("%S"), m);
+	err_format("%S", m);
+}
+
+void err_invalid_type(value_t v)
+{
+	err_format("invalid type: %v", v);
+}
+
+void err_invalid_value(value_t v)
+{
+	err_format("invalid value: %v", v);
+}
+
+void err_undefined(uint16_t id)
+{
+	err_format("undefined: %n", id);
 }

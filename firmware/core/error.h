@@ -46,9 +46,10 @@ __attribute__((noreturn)) void err_raise(uint8_t code);
 __attribute__((noreturn)) void err_format_rom(const char *fmt, ...);
 #define err_format(fmt, ...) err_format_rom(ROM_STR(fmt), ##__VA_ARGS__)
 
-#define err_invalid_type(v) err_format("invalid type: %v", (value_t)(v))
-#define err_invalid_value(v) err_format("invalid value: %v", (value_t)(v))
-#define err_undefined(id) err_format("undefined: %n", (uint16_t)(id))
+/* The common messages: one call each, no format at the call site. */
+__attribute__((noreturn)) void err_invalid_type(value_t v);
+__attribute__((noreturn)) void err_invalid_value(value_t v);
+__attribute__((noreturn)) void err_undefined(uint16_t id);
 
 /* The file name errors carry ("<stdin>" for the console). */
 extern const char *err_file;

@@ -16,9 +16,17 @@
 #include "snek.h"
 
 uint8_t gc_pool[SNEK_POOL_SIZE] __attribute__((aligned(8)));
+_Static_assert(SNEK_POOL_SIZE < GC_HDR_MARK, "an object's size must fit its header");
 value_t gc_temp[GC_TEMP_MAX];
 uint8_t gc_ntemp;
 struct gc_stats gc_stats;
+
+/* Statistics for the host's SNEK_GC_STATS report; small chips skip them. */
+#if SNEK_SMALL
+#define COUNT(field) ((void)0)
+#else
+#define COUNT(field) (gc_stats.field++)
+#endif
 
 /* The first granule stays unused so that no reference has payload 0. */
 #define HEAP_START SNEK_GRANULE
@@ -44,6 +52,14 @@ static snek_len_t since_cycle;
 enum { IDLE, MARK, SWEEP };
 static uint8_t phase;
 static snek_len_t sweep_at, last_hole, rescan_at;
+
+/* VAL_IS_HEAP, reading the tag from one byte (cheaper on 8-bit chips). */
+static bool is_heap(value_t v)
+{
+	uint8_t tag = (uint8_t)(v >> 16) >> (VAL_TAG_SHIFT - 16) & 7;
+
+	return !VAL_IS_NUM(v) && tag != TAG_SPECIAL && tag != TAG_INT;
+}
 
 static inline gc_hdr_t *hdr_at(snek_len_t off) { return (gc_hdr_t *)(gc_pool + off); }
 static inline struct hole *hole_at(snek_len_t off) { return (struct hole *)(gc_pool + off); }
@@ -106,8 +122,8 @@ static void for_each_root(void (*fn)(value_t *))
 	value_t *v;
 	uint8_t i;
 
-	for (r = gc_roots; *r; r++)
-		fn(*r);
+	for (r = gc_roots; SNEK_ROM_PTR(r); r++)
+		fn(SNEK_ROM_PTR(r));
 	for (i = 0; i < gc_ntemp; i++)
 		fn(&gc_temp[i]);
 	for (v = vm_stack; v <= vm_sp; v++)
@@ -130,7 +146,7 @@ static void mark_slot(value_t *v)
 {
 	gc_hdr_t *h;
 
-	if (!VAL_IS_HEAP(*v))
+	if (!is_heap(*v))
 		return;
 	h = gc_ptr(*v);
 	if (*h & GC_HDR_MARK)
@@ -228,21 +244,21 @@ static bool sweep_step(void)
 	} else {
 		*h = GC_HDR(GC_FREE, size);
 		last_hole = sweep_at;
-		gc_stats.holes++;
+		COUNT(holes);
 	}
 	sweep_at += size;
 	return true;
 }
 
 /* Do up to `work` units of the current cycle. */
-static void gc_step(uint32_t work)
+static void gc_step(snek_len_t work)
 {
 	while (work--) {
 		if (phase == MARK && !mark_step())
 			sweep_begin();
 		else if (phase == SWEEP && !sweep_step()) {
 			phase = IDLE;
-			gc_stats.cycles++;
+			COUNT(cycles);
 			verify(false);
 			return;
 		}
@@ -251,6 +267,8 @@ static void gc_step(uint32_t work)
 
 /* Compaction. */
 
+/* Where objects move, in granules (the unit references count in),
+ * sorted by where they come from. */
 static struct forward {
 	snek_len_t from, to;
 } forward[SNEK_FORWARD_MAX];
@@ -258,24 +276,20 @@ static snek_len_t nforward;
 
 static void forward_slot(value_t *v)
 {
-	snek_len_t off, lo, hi, mid;
+	snek_len_t g, lo = 0, hi = nforward, mid;
 
-	if (!VAL_IS_HEAP(*v))
+	if (!is_heap(*v))
 		return;
-	off = (snek_len_t)VAL_PAYLOAD(*v) * SNEK_GRANULE;
-	if (off < forward[0].from || off > forward[nforward - 1].from)
-		return;
-	lo = 0;
-	hi = nforward;
+	g = (snek_len_t)VAL_PAYLOAD(*v);
 	while (lo < hi) {
 		mid = lo + (hi - lo) / 2;
-		if (forward[mid].from < off)
+		if (forward[mid].from < g)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	if (lo < nforward && forward[lo].from == off)
-		*v = (*v & ~VAL_PAYLOAD_MASK) | (forward[lo].to / SNEK_GRANULE);
+	if (lo < nforward && forward[lo].from == g)
+		*v = (*v & ~VAL_PAYLOAD_MASK) | forward[lo].to;
 }
 
 /* Rewrite references everywhere: moved objects sit in [HEAP_START, moved),
@@ -294,7 +308,7 @@ static void forward_all(snek_len_t moved, snek_len_t rest)
 
 static void compact(void)
 {
-	snek_len_t dst = HEAP_START, src = HEAP_START, run, size, i;
+	snek_len_t dst = HEAP_START, src = HEAP_START, run, size, i, from, to;
 
 	while (src < top) {
 		run = src;
@@ -302,19 +316,20 @@ static void compact(void)
 		for (; src < top && nforward < SNEK_FORWARD_MAX; src += size) {
 			size = GC_HDR_SIZE(*hdr_at(src));
 			if (*hdr_at(src) & GC_HDR_MARK) {
-				forward[nforward].from = src;
-				forward[nforward].to = dst;
+				forward[nforward].from = src / SNEK_GRANULE;
+				forward[nforward].to = dst / SNEK_GRANULE;
 				nforward++;
 				dst += size;
 			}
 		}
 		if (!nforward)
 			break;
-		forward_all(forward[0].to, run);
+		forward_all(forward[0].to * SNEK_GRANULE, run);
 		for (i = 0; i < nforward; i++) {
-			size = GC_HDR_SIZE(*hdr_at(forward[i].from));
-			memmove(gc_pool + forward[i].to, gc_pool + forward[i].from, size);
-			*hdr_at(forward[i].to) &= (gc_hdr_t)~GC_HDR_MARK;
+			from = forward[i].from * SNEK_GRANULE;
+			to = forward[i].to * SNEK_GRANULE;
+			*hdr_at(from) &= (gc_hdr_t)~GC_HDR_MARK;
+			memmove(gc_pool + to, gc_pool + from, GC_HDR_SIZE(*hdr_at(from)));
 		}
 	}
 #if SNEK_GC_STRESS
@@ -333,7 +348,7 @@ static void verify_slot(value_t *v)
 {
 	snek_len_t g;
 
-	if (!VAL_IS_HEAP(*v))
+	if (!is_heap(*v))
 		return;
 	g = (snek_len_t)VAL_PAYLOAD(*v);
 	if (g * SNEK_GRANULE >= top || !(starts[g / 8] & (1 << (g % 8))))
@@ -371,7 +386,7 @@ void gc_collect(void)
 	while (mark_step())
 		;
 	compact();
-	gc_stats.full++;
+	COUNT(full);
 	verify(true);
 }
 
@@ -381,44 +396,34 @@ snek_len_t gc_free_bytes(void)
 	return SNEK_POOL_SIZE - top;
 }
 
-/* A hole of exactly `size` from its bin, or cut from the end of a large
- * one (a hole is used whole only when it fits exactly: callers size blocks
- * by their headers). What is left of a large hole moves to its bin. */
+/* A hole for `size` bytes: one of exactly that size, or the end cut off a
+ * bigger one (what is left moves to its bin). Bins are tried from the
+ * size's own upwards, the large holes of bin 0 last (first fit). */
 static uint8_t *take_hole(snek_len_t size)
 {
 	snek_len_t *link, off, hsize;
-	uint16_t b;
+	uint8_t b = BIN_OF(size);
 
-	if (BIN_OF(size) && (off = bins[BIN_OF(size)]) != NONE) {
-		bins[BIN_OF(size)] = hole_at(off)->next;
-		return gc_pool + off;
-	}
-	/* Cut it from a bigger small hole. */
-	for (b = (uint16_t)(BIN_OF(size) ? BIN_OF(size) + MIN_SIZE / SNEK_GRANULE : SNEK_GC_BINS); b < SNEK_GC_BINS; b++) {
-		if ((off = bins[b]) == NONE)
-			continue;
-		bins[b] = hole_at(off)->next;
-		hsize = GC_HDR_SIZE(*hdr_at(off));
-		*hdr_at(off) = GC_HDR(GC_FREE, hsize - size);
-		hole_add(off);
-		return gc_pool + off + hsize - size;
-	}
-	for (link = &bins[0]; (off = *link) != NONE; link = &hole_at(off)->next) {
-		hsize = GC_HDR_SIZE(*hdr_at(off));
-		if (hsize == size) {
-			*link = hole_at(off)->next;
-			return gc_pool + off;
-		}
-		if (hsize >= size + MIN_SIZE) {
-			*hdr_at(off) = GC_HDR(GC_FREE, hsize - size);
-			if (BIN_OF(hsize - size)) {
+	for (;;) {
+		for (link = &bins[b]; (off = *link) != NONE; link = &hole_at(off)->next) {
+			hsize = GC_HDR_SIZE(*hdr_at(off));
+			if (hsize == size || hsize >= size + MIN_SIZE) {
 				*link = hole_at(off)->next;
+				if (hsize == size)
+					return gc_pool + off;
+				*hdr_at(off) = GC_HDR(GC_FREE, hsize - size);
 				hole_add(off);
+				return gc_pool + off + hsize - size;
 			}
-			return gc_pool + off + hsize - size;
+			/* A small bin holds one size: its first hole speaks for all. */
+			if (b)
+				break;
 		}
+		if (!b)
+			return NULL;
+		if (++b == SNEK_GC_BINS)
+			b = 0;
 	}
-	return NULL;
 }
 
 static uint8_t *bump(snek_len_t size)
@@ -452,7 +457,7 @@ void *gc_alloc(uint8_t type, snek_len_t bytes)
 		mark_begin();
 	}
 	if (phase != IDLE)
-		gc_step(SNEK_GC_STRESS == 2 ? 4 : 16 + 8 * (uint32_t)(size / SNEK_GRANULE));
+		gc_step(SNEK_GC_STRESS == 2 ? 4 : 16 + 8 * (size / SNEK_GRANULE));
 	p = bump(size);
 	if (!p)
 		p = take_hole(size);
@@ -467,6 +472,6 @@ void *gc_alloc(uint8_t type, snek_len_t bytes)
 	/* New objects are black while marking, and above the sweeper. */
 	if (phase == MARK || (phase == SWEEP && (snek_len_t)(p - gc_pool) >= sweep_at))
 		*(gc_hdr_t *)p |= GC_HDR_MARK;
-	gc_stats.allocs++;
+	COUNT(allocs);
 	return p;
 }

@@ -26,13 +26,15 @@ enum gc_type {
 	GC_RAW,    /* bytes the collector does not look into */
 };
 
-/* Header of every object: kind in bits 0-2, mark in bit 3, size in
- * granules above. The size lets the collector walk the heap in order. */
-#define GC_HDR_TYPE(h) ((h) & 7)
-#define GC_HDR_MARK 8
-#define GC_HDR_SHIFT 4
-#define GC_HDR_SIZE(h) ((snek_len_t)((h) >> GC_HDR_SHIFT) * SNEK_GRANULE)
-#define GC_HDR(type, bytes) ((gc_hdr_t)(((gc_hdr_t)((bytes) / SNEK_GRANULE) << GC_HDR_SHIFT) | (type)))
+/* Header of every object: the kind in the top 3 bits, the mark below
+ * them, the size in bytes (header included, a multiple of SNEK_GRANULE)
+ * in the rest, so reading the size is one mask. The size lets the
+ * collector walk the heap in order. */
+#define GC_HDR_BITS (8 * sizeof(gc_hdr_t))
+#define GC_HDR_TYPE(h) ((uint8_t)((h) >> (GC_HDR_BITS - 3)))
+#define GC_HDR_MARK ((gc_hdr_t)1 << (GC_HDR_BITS - 4))
+#define GC_HDR_SIZE(h) ((snek_len_t)((h) & (GC_HDR_MARK - 1)))
+#define GC_HDR(type, bytes) ((gc_hdr_t)((gc_hdr_t)(type) << (GC_HDR_BITS - 3) | (bytes)))
 
 extern uint8_t gc_pool[];
 

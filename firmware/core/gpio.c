@@ -5,8 +5,19 @@
 #include "snek.h"
 
 #if SNEK_GPIO
+/* Power levels: 8 bits on small chips, whose PWM has no more. */
+#if SNEK_SMALL
+typedef uint8_t level_t;
+#define LEVEL_FROM(f) ((uint8_t)((f) * 255 + 0.5f))
+#define LEVEL_TO_FLOAT(l) ((l) / 255.0f)
+#else
+typedef float level_t;
+#define LEVEL_FROM(f) (f)
+#define LEVEL_TO_FLOAT(l) (l)
+#endif
+
 static uint8_t power_pin, dir_pin;
-static float level[SNEK_GPIO_PINS];
+static level_t level[SNEK_GPIO_PINS];
 static bool on_now[SNEK_GPIO_PINS];
 
 #define NO_PIN 0xFF
@@ -17,7 +28,7 @@ void gpio_init(void)
 
 	power_pin = dir_pin = NO_PIN;
 	for (i = 0; i < SNEK_GPIO_PINS; i++) {
-		level[i] = 1;
+		level[i] = LEVEL_FROM(1);
 		on_now[i] = false;
 	}
 }
@@ -41,24 +52,26 @@ static uint8_t current(void)
 static void set(uint8_t pin, bool on)
 {
 	on_now[pin] = on;
-	hal_gpio_write(pin, level[pin], on);
+	hal_gpio_write(pin, LEVEL_TO_FLOAT(level[pin]), on);
 }
 
+/* talkto(pin) or talkto((power, direction)) for a motor. */
 value_t builtin_talkto(uint8_t nargs, value_t *args)
 {
 	snek_len_t n;
 	value_t *pair;
 
 	(void)nargs;
+	dir_pin = NO_PIN;
 	if (VAL_IS(args[0], TAG_TUPLE) || VAL_IS(args[0], TAG_LIST)) {
+		/* Nothing here allocates: pair stays good. */
 		pair = seq_items(args[0], &n);
 		if (n != 2)
 			err_invalid_value(args[0]);
 		power_pin = pin_of(pair[0]);
-		dir_pin = pin_of(seq_items(args[0], &n)[1]);
+		dir_pin = pin_of(pair[1]);
 	} else {
 		power_pin = pin_of(args[0]);
-		dir_pin = NO_PIN;
 	}
 	return VAL_NONE;
 }
@@ -69,59 +82,33 @@ value_t builtin_setpower(uint8_t nargs, value_t *args)
 	uint8_t pin = current();
 
 	(void)nargs;
-	level[pin] = p < 0 ? 0 : p > 1 ? 1 : p;
+	level[pin] = LEVEL_FROM(p < 0 ? 0 : p > 1 ? 1 : p);
 	set(pin, on_now[pin]);
 	return VAL_NONE;
 }
 
-static value_t direction(bool left)
+/* setleft(), setright() */
+value_t builtin_direction(uint8_t nargs, value_t *args)
 {
+	(void)nargs;
 	current();
 	if (dir_pin != NO_PIN)
-		set(dir_pin, left);
+		set(dir_pin, BUILTIN_NTH(direction) == 0);
 	return VAL_NONE;
 }
 
-value_t builtin_setleft(uint8_t nargs, value_t *args)
-{
-	(void)nargs;
-	(void)args;
-	return direction(true);
-}
-
-value_t builtin_setright(uint8_t nargs, value_t *args)
-{
-	(void)nargs;
-	(void)args;
-	return direction(false);
-}
-
+/* on(), off(), onfor(seconds) */
 value_t builtin_on(uint8_t nargs, value_t *args)
 {
-	(void)nargs;
-	(void)args;
-	set(current(), true);
-	return VAL_NONE;
-}
-
-value_t builtin_off(uint8_t nargs, value_t *args)
-{
-	(void)nargs;
-	(void)args;
-	set(current(), false);
-	return VAL_NONE;
-}
-
-value_t builtin_onfor(uint8_t nargs, value_t *args)
-{
-	float s = val_to_num(args[0]);
+	float s = nargs ? val_to_num(args[0]) : 0;
 	uint8_t pin = current();
 
-	(void)nargs;
-	set(pin, true);
-	hal_flush();
-	hal_sleep(s);
-	set(pin, false);
+	set(pin, BUILTIN_NTH(on) != 1);
+	if (nargs) {
+		hal_flush();
+		hal_sleep(s);
+		set(pin, false);
+	}
 	return VAL_NONE;
 }
 
@@ -131,28 +118,12 @@ value_t builtin_read(uint8_t nargs, value_t *args)
 	return val_from_num(hal_gpio_read(pin_of(args[0])));
 }
 
-static value_t pull(value_t pin, uint8_t mode)
+/* pullnone(pin), pullup(pin), pulldown(pin) */
+value_t builtin_pull(uint8_t nargs, value_t *args)
 {
-	hal_gpio_pull(pin_of(pin), mode);
+	(void)nargs;
+	hal_gpio_pull(pin_of(args[0]), BUILTIN_NTH(pull));
 	return VAL_NONE;
-}
-
-value_t builtin_pullnone(uint8_t nargs, value_t *args)
-{
-	(void)nargs;
-	return pull(args[0], PULL_NONE);
-}
-
-value_t builtin_pullup(uint8_t nargs, value_t *args)
-{
-	(void)nargs;
-	return pull(args[0], PULL_UP);
-}
-
-value_t builtin_pulldown(uint8_t nargs, value_t *args)
-{
-	(void)nargs;
-	return pull(args[0], PULL_DOWN);
 }
 
 value_t builtin_stopall(uint8_t nargs, value_t *args)
@@ -204,20 +175,15 @@ value_t builtin_neopixel(uint8_t nargs, value_t *args)
 #endif
 
 #if SNEK_TONE
+/* tone(hz), tonefor(hz, seconds) */
 value_t builtin_tone(uint8_t nargs, value_t *args)
 {
-	(void)nargs;
 	hal_tone(val_to_num(args[0]));
-	return VAL_NONE;
-}
-
-value_t builtin_tonefor(uint8_t nargs, value_t *args)
-{
-	(void)nargs;
-	hal_tone(val_to_num(args[0]));
-	hal_flush();
-	hal_sleep(val_to_num(args[1]));
-	hal_tone(0);
+	if (nargs == 2) {
+		hal_flush();
+		hal_sleep(val_to_num(args[1]));
+		hal_tone(0);
+	}
 	return VAL_NONE;
 }
 #endif

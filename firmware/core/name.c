@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Name table and global variables. */
 #define SNEK_NAMES_TABLES
-#include <math.h>
 #include "snek.h"
 
 value_t name_user;
 value_t global_vals;
 value_t global_shadow;
 uint16_t name_underscore;
-static uint16_t nuser;
+static uint16_t nuser;        /* names programs added */
+static snek_len_t user_bytes; /* their texts in name_user, each with its NUL */
 
 void name_init(void)
 {
@@ -16,21 +16,58 @@ void name_init(void)
 	global_vals = VAL_NONE;
 	global_shadow = VAL_NONE;
 	nuser = 0;
+	user_bytes = 0;
 	name_underscore = name_intern("_", 1);
 }
 
-static int8_t rom_compare(uint16_t id, const char *s, uint8_t len)
+/* Append the flash text at p (its last byte has bit 7 set) to buf at *n;
+ * return what follows it. */
+static const char *text_append(char *buf, uint8_t *n, const char *p)
 {
-	const char *t = name_text + SNEK_ROM_WORD(&name_offset[id]);
-	uint8_t i;
-	char c;
+	uint8_t c;
 
-	for (i = 0; i < len; i++) {
-		c = (char)SNEK_ROM_BYTE(t + i);
-		if (c != s[i])
-			return c == '\0' || (uint8_t)c < (uint8_t)s[i] ? -1 : 1;
+	do {
+		c = SNEK_ROM_BYTE(p++);
+		buf[(*n)++] = (char)(c & 0x7F);
+	} while (!(c & 0x80));
+	buf[*n] = '\0';
+	return p;
+}
+
+/* Walk the built-in names in number order, spelling each into buf (see
+ * tools/gennames.py for the encoding), until name *id or the name s of
+ * len bytes: return its text (in buf) and set *id, or NULL. */
+static const char *builtin_find(uint16_t *id, const char *s, uint8_t len, char *buf)
+{
+	const char *p = name_text, *m;
+	uint16_t at = 0;
+	uint8_t head, n, bare, i;
+
+	while (at < NAME_BUILTIN_COUNT) {
+		head = SNEK_ROM_BYTE(p);
+		n = 0;
+		if (head < 0x20) {
+			p++;
+			/* The module prefix: the head's number, counting from 1. */
+			for (m = name_modules, i = head & 0x0F; i--;) {
+				n = 0;
+				m = text_append(buf, &n, m);
+			}
+		} else {
+			head = 0;
+		}
+		bare = n;
+		p = text_append(buf, &n, p);
+		/* An alias entry is two names: the bare one, then the full one. */
+		for (i = head & NAME_ALIAS ? 0 : 1; i < 2; i++, at++) {
+			m = i ? buf : buf + bare;
+			if (at == *id || (n - (m - buf) == len && !memcmp(m, s, len))) {
+				*id = at;
+				return m;
+			}
+		}
 	}
-	return SNEK_ROM_BYTE(t + len) ? 1 : 0;
+	return NULL;
 }
 
 static uint16_t block_count(value_t block)
@@ -57,143 +94,72 @@ static void block_grow(value_t *root, uint16_t n)
 		b->v[i] = VAL_UNSET;
 }
 
+/* The text of the first name programs added (stale after allocating). */
+static const char *user_names(void)
+{
+	return (const char *)BUF_BYTES(name_user);
+}
+
+/* s of len bytes equals the NUL-terminated t. */
+static bool same_name(const char *t, const char *s, uint8_t len)
+{
+	while (len--)
+		if (*t++ != *s++)
+			return false;
+	return !*t;
+}
+
 uint16_t name_intern(const char *s, uint8_t len)
 {
-	int16_t lo = 0, hi = NAME_BUILTIN_COUNT - 1, mid, c;
-	uint16_t i;
-	struct snek_string *str;
+	char buf[NAME_BUILTIN_MAX];
+	uint16_t i = NAME_NONE;
+	const char *t;
+	struct snek_raw *b;
 
-	while (lo <= hi) {
-		mid = (int16_t)((lo + hi) / 2);
-		c = rom_compare((uint16_t)mid, s, len);
-		if (c == 0)
-			return (uint16_t)mid;
-		if (c < 0)
-			lo = (int16_t)(mid + 1);
-		else
-			hi = (int16_t)(mid - 1);
-	}
-	for (i = 0; i < nuser; i++) {
-		str = str_ptr(block_ptr(name_user)[i]);
-		if (str->len == len && memcmp(str->data, s, len) == 0)
+	if (builtin_find(&i, s, len, buf))
+		return i;
+	for (i = 0, t = user_names(); i < nuser; i++, t += strlen(t) + 1)
+		if (same_name(t, s, len))
 			return (uint16_t)(NAME_BUILTIN_COUNT + i);
-	}
 	if (NAME_BUILTIN_COUNT + nuser >= NAME_NONE)
 		err_raise(ERR_TOO_BIG);
-	if (nuser >= block_count(name_user))
-		block_grow(&name_user, (uint16_t)(nuser + 1));
-	{
-		/* s is on the C stack, so allocating does not move it; the
-		 * block may move, so look it up after. */
-		value_t v = str_new(s, len);
-		block_ptr(name_user)[nuser] = v;
-	}
+	/* A new buffer that fits exactly (names are few, memory is tight);
+	 * s is not in the pool, so allocating does not move it. */
+	b = gc_alloc(GC_RAW, (snek_len_t)(sizeof *b + user_bytes + len + 1));
+	memcpy(b->b, user_names(), user_bytes);
+	memcpy(b->b + user_bytes, s, len); /* the NUL is there: gc_alloc zeroes */
+	name_user = gc_ref(TAG_BLOCK, b);
+	user_bytes = (snek_len_t)(user_bytes + len + 1);
 	return (uint16_t)(NAME_BUILTIN_COUNT + nuser++);
+}
+
+/* The text of a built-in name, in buf. */
+static const char *builtin_text(uint16_t id, char *buf)
+{
+	return builtin_find(&id, NULL, 0, buf);
 }
 
 void name_print(uint16_t id)
 {
+	char buf[NAME_BUILTIN_MAX];
+
 	const char *t;
-	struct snek_string *str;
-	snek_len_t i;
-	char c;
 
 	if (id < NAME_BUILTIN_COUNT) {
-		t = name_text + SNEK_ROM_WORD(&name_offset[id]);
-		while ((c = (char)SNEK_ROM_BYTE(t++)))
-			print_char(c);
-		return;
+		t = builtin_text(id, buf);
+	} else {
+		/* Printing never allocates, so t stays good. */
+		for (t = user_names(), id = (uint16_t)(id - NAME_BUILTIN_COUNT); id--;)
+			t += strlen(t) + 1;
 	}
-	str = str_ptr(block_ptr(name_user)[id - NAME_BUILTIN_COUNT]);
-	for (i = 0; i < str->len; i++)
-		print_char(str->data[i]);
+	print_cstr(t);
 }
 
-static value_t builtin_value(uint16_t id)
+bool name_has_dot(uint16_t id)
 {
-	uint8_t v = SNEK_ROM_BYTE(&name_value[id]);
+	char buf[NAME_BUILTIN_MAX];
 
-	if (v == 0xFF)
-		return VAL_UNSET;
-	if (v & 0x80) {
-		float f;
-		memcpy(&f, &builtin_const[v & 0x7F], sizeof f);
-		return val_from_num(f);
-	}
-	return VAL_BUILTIN(v);
-}
-
-/* Programs may rebind built-in names; those few live in global_shadow. */
-static value_t *shadow_slot(uint16_t id)
-{
-	uint16_t i, n = block_count(global_shadow);
-	value_t *b;
-
-	for (i = 0; i + 1 < n; i += 2) {
-		b = block_ptr(global_shadow);
-		if (b[i] == VAL_INT(id))
-			return &b[i + 1];
-	}
-	return NULL;
-}
-
-value_t global_get(uint16_t id)
-{
-	value_t *s;
-
-	if (id >= NAME_BUILTIN_COUNT) {
-		id = (uint16_t)(id - NAME_BUILTIN_COUNT);
-		return id < block_count(global_vals) ? block_ptr(global_vals)[id] : VAL_UNSET;
-	}
-	if (global_shadow != VAL_NONE && (s = shadow_slot(id)) && *s != VAL_UNSET)
-		return *s;
-	return builtin_value(id);
-}
-
-void global_set(uint16_t id, value_t v)
-{
-	value_t *s;
-	uint16_t i, n;
-
-	GC_PUSH(v);
-	if (id >= NAME_BUILTIN_COUNT) {
-		id = (uint16_t)(id - NAME_BUILTIN_COUNT);
-		if (id >= block_count(global_vals))
-			block_grow(&global_vals, (uint16_t)(id + 1));
-		gc_barrier(block_ptr(global_vals)[id]);
-		block_ptr(global_vals)[id] = GC_POP();
-		return;
-	}
-	if (global_shadow == VAL_NONE || !(s = shadow_slot(id))) {
-		n = block_count(global_shadow);
-		for (i = 0; i + 1 < n; i += 2)
-			if (block_ptr(global_shadow)[i] == VAL_UNSET)
-				break;
-		if (i + 1 >= n)
-			block_grow(&global_shadow, (uint16_t)(n + 2));
-		block_ptr(global_shadow)[i] = VAL_INT(id);
-		s = &block_ptr(global_shadow)[i + 1];
-	}
-	gc_barrier(*s);
-	*s = GC_POP();
-}
-
-bool global_del(uint16_t id)
-{
-	value_t *s;
-
-	if (id < NAME_BUILTIN_COUNT) {
-		if (global_shadow == VAL_NONE || !(s = shadow_slot(id)) || *s == VAL_UNSET)
-			return false;
-		gc_barrier(*s);
-		*s = VAL_UNSET;
-		return true;
-	}
-	if (global_get(id) == VAL_UNSET)
-		return false;
-	gc_barrier(block_ptr(global_vals)[id - NAME_BUILTIN_COUNT]);
-	block_ptr(global_vals)[id - NAME_BUILTIN_COUNT] = VAL_UNSET;
-	return true;
+	return strchr(builtin_text(id, buf), '.') != NULL;
 }
 
 uint8_t global_builtin_index(uint16_t id)
@@ -203,13 +169,76 @@ uint8_t global_builtin_index(uint16_t id)
 	return v & 0x80 ? 0xFF : v;
 }
 
-bool name_has_dot(uint16_t id)
+static value_t builtin_value(uint16_t id)
 {
-	const char *t = name_text + SNEK_ROM_WORD(&name_offset[id]);
-	char c;
+	uint8_t v = SNEK_ROM_BYTE(&name_value[id]);
+	const uint16_t *c;
 
-	while ((c = (char)SNEK_ROM_BYTE(t++)))
-		if (c == '.')
-			return true;
-	return false;
+	if (v == 0xFF)
+		return VAL_UNSET;
+	if (!(v & 0x80))
+		return VAL_BUILTIN(v);
+	c = builtin_const[v & 0x7F];
+	return (value_t)SNEK_ROM_WORD(&c[1]) << 16 | SNEK_ROM_WORD(&c[0]);
+}
+
+/* The slot holding global id, or NULL when it has none and create is
+ * false. Names programs add index global_vals; the few built-in names
+ * programs rebind live in global_shadow as (id, value) pairs. */
+static value_t *global_slot(uint16_t id, bool create)
+{
+	uint16_t i, n;
+	value_t *b;
+
+	if (id >= NAME_BUILTIN_COUNT) {
+		id = (uint16_t)(id - NAME_BUILTIN_COUNT);
+		if (id >= block_count(global_vals)) {
+			if (!create)
+				return NULL;
+			block_grow(&global_vals, (uint16_t)(id + 1));
+		}
+		return &block_ptr(global_vals)[id];
+	}
+	n = block_count(global_shadow);
+	for (i = 0; i + 1 < n; i += 2) {
+		b = block_ptr(global_shadow);
+		if (b[i] == VAL_INT(id) || (create && b[i] == VAL_UNSET)) {
+			b[i] = VAL_INT(id);
+			return &b[i + 1];
+		}
+	}
+	if (!create)
+		return NULL;
+	block_grow(&global_shadow, (uint16_t)(n + 2));
+	return global_slot(id, true);
+}
+
+value_t global_get(uint16_t id)
+{
+	value_t *s = global_slot(id, false);
+
+	if (s && *s != VAL_UNSET)
+		return *s;
+	return id < NAME_BUILTIN_COUNT ? builtin_value(id) : VAL_UNSET;
+}
+
+void global_set(uint16_t id, value_t v)
+{
+	value_t *s;
+
+	GC_PUSH(v);
+	s = global_slot(id, true);
+	gc_barrier(*s);
+	*s = GC_POP();
+}
+
+bool global_del(uint16_t id)
+{
+	value_t *s = global_slot(id, false);
+
+	if (!s || *s == VAL_UNSET)
+		return false;
+	gc_barrier(*s);
+	*s = VAL_UNSET;
+	return true;
 }

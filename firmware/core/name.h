@@ -31,7 +31,7 @@ void global_set(uint16_t id, value_t v);
 bool global_del(uint16_t id);
 
 /* Roots. */
-extern value_t name_user;   /* block of strings: names added by programs */
+extern value_t name_user;   /* byte buffer: names added by programs, each ended by a NUL */
 extern value_t global_vals; /* block of values, by id - NAME_BUILTIN_COUNT */
 extern value_t global_shadow; /* block of (id, value) pairs over builtins */
 

@@ -2,7 +2,7 @@
 /* The top level: start the interpreter, run input, survive errors. */
 #include "snek.h"
 
-value_t *const gc_roots[] = {
+value_t *const gc_roots[] SNEK_ROM = {
 	&vm_code, &vm_acc, &lex_buf, &lex_tok.val, &comp_tok.val,
 	&name_user, &global_vals, &global_shadow,
 	&comp_roots[0], &comp_roots[1], &comp_roots[2], &comp_roots[3], &comp_roots[4],

@@ -1,19 +1,64 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Generate the built-in name tables from the preprocessed builtins.def."""
+"""Generate the built-in name tables from the preprocessed builtins.def.
 
+Names are numbered in the order builtins.def gives them. Their text is
+one flash string of entries, read by a linear walk (core/name.c):
+
+    [head] text          head: a byte below 0x20, present when the name
+                         has a module prefix: the module number (1-15, its
+                         text in name_modules) plus ALIAS (0x10) when the
+                         bare name exists too
+    text                 ASCII; its last byte has bit 7 set
+
+An entry with ALIAS stands for two names with consecutive numbers: the
+bare one ("sqrt"), then the prefixed one ("math.sqrt"). Each number has
+one byte in name_value: its function, 0x80 | its constant, or 0xFF.
+
+FUNC rows may share a C function: they get consecutive numbers, the
+first is BUILTIN_FIRST_<c_name>, and the function tells them apart by the
+number of the builtin called (args[-1]). FLOAT1(c_fn, "name", ...) and
+FLOAT2 rows are functions of one or two floats sharing the wrappers
+builtin_float1/2, which find c_fn in BUILTIN_FLOAT1_FNS(F) (F(c_fn) for
+each, in order).
+"""
+
+import math
 import re
+from fractions import Fraction
+import struct
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-ROW = re.compile(r'^\s*(FUNC|CONST|NAME)\((.*)\)\s*$')
+ROW = re.compile(r'^\s*(FUNC|FLOAT1|FLOAT2|CONST|NAME)\((.*)\)\s*$')
+ALIAS = 0x10
+MODULES_MAX = 15
 
 
 @dataclass
-class Name:
-    text: str
-    func: int | None = None
-    const: int | None = None
+class Func:
+    c_name: str
+    lo: int
+    hi: int
+    kind: str = 'FUNC'  # or FLOAT1, FLOAT2: c_name is then the float function
+    index: int = 0
+
+
+@dataclass
+class Entry:
+    text: str                 # the bare text (after the module prefix)
+    module: str = ''          # 'math.' or ''
+    alias: bool = False       # the bare name exists too
+    value: object = None      # a Func, a constant number, or None
+    ids: list = field(default_factory=list)
+
+    def names(self) -> list[str]:
+        return ([self.text] if self.alias else []) + [self.module + self.text]
+
+
+def wrapper(f: Func) -> str:
+    """The C function a row calls."""
+    return f.c_name if f.kind == 'FUNC' else f.kind.lower()
 
 
 def split_args(text: str) -> list[str]:
@@ -35,15 +80,30 @@ def split_args(text: str) -> list[str]:
     return args
 
 
-def parse(lines: list[str]):
-    names: dict[str, Name] = {}
-    funcs: list[tuple[str, int, int]] = []
-    consts: list[str] = []
+def row_entries(strings: list[str], value) -> list[Entry]:
+    """One entry per name of a row; "x" and "mod.x" together make one alias entry."""
+    entries, taken = [], set()
+    for s in strings:
+        if s in taken:
+            continue
+        if '.' in s:
+            module, text = s[:s.index('.') + 1], s[s.index('.') + 1:]
+            entries.append(Entry(text, module, False, value))
+            continue
+        prefixed = [t for t in strings if t.endswith('.' + s) and t.index('.') == len(t) - len(s) - 1]
+        if prefixed:
+            taken.add(prefixed[0])
+            module = prefixed[0][:-len(s)]
+            entries.append(Entry(s, module, True, value))
+        else:
+            entries.append(Entry(s, '', False, value))
+    return entries
 
-    def add(text: str, **kw):
-        if text in names:
-            sys.exit(f'gennames: name {text} given twice')
-        names[text] = Name(text, **kw)
+
+def parse(lines: list[str]):
+    entries: list[Entry] = []
+    funcs: list[Func] = []
+    consts: list[str] = []
 
     for line in lines:
         m = ROW.match(line)
@@ -54,67 +114,140 @@ def parse(lines: list[str]):
         kind, args = m.group(1), split_args(m.group(2))
         strings = [a.strip('"') for a in args if a.startswith('"')]
         if kind == 'FUNC':
-            funcs.append((args[0], int(args[1]), int(args[2])))
-            for s in strings:
-                add(s, func=len(funcs) - 1)
+            value = Func(args[0], int(args[1]), int(args[2]))
+        elif kind in ('FLOAT1', 'FLOAT2'):
+            n = int(kind[-1])
+            value = Func(args[0], n, n, kind)
         elif kind == 'CONST':
             consts.append(args[0])
-            for s in strings:
-                add(s, const=len(consts) - 1)
+            value = len(consts) - 1
         else:
-            for s in strings:
-                add(s)
-    return sorted(names.values(), key=lambda n: n.text.encode()), funcs, consts
+            value = None
+        if isinstance(value, Func):
+            funcs.append(value)
+        entries += row_entries(strings, value)
+
+    # Rows sharing a C function together, in the order of their first row.
+    first_row = {}
+    for i, f in enumerate(funcs):
+        first_row.setdefault(wrapper(f), i)
+    funcs.sort(key=lambda f: first_row[wrapper(f)])
+    for i, f in enumerate(funcs):
+        f.index = i
+
+    seen, next_id = set(), 0
+    for e in entries:
+        for name in e.names():
+            if name in seen:
+                sys.exit(f'gennames: name {name} given twice')
+            seen.add(name)
+            e.ids.append(next_id)
+            next_id += 1
+    return entries, funcs, consts
+
+
+def f32_bits(value: float) -> int:
+    return struct.unpack('<I', struct.pack('<f', value))[0]
+
+
+def const_bits(expr: str) -> int:
+    """The float32 bits of a constant written in C (a positive number,
+    INFINITY or NAN), rounded from the decimal text directly as C does."""
+    words = {'INFINITY': math.inf, 'NAN': math.nan}
+    if expr in words:
+        return f32_bits(words[expr])
+    exact = Fraction(expr.rstrip('fF'))
+    near = f32_bits(float(exact))  # may be one step off (double rounding)
+    best = min((near - 1, near, near + 1),
+               key=lambda b: (abs(Fraction(struct.unpack('<f', struct.pack('<I', b))[0]) - exact), b & 1))
+    return best
 
 
 def c_ident(text: str) -> str:
     return 'NAME_' + text.replace('.', '_')
 
 
-def emit(names, funcs, consts) -> str:
+def rom_text(data: bytes) -> str:
+    """A C string literal of these bytes (octal escapes outside printable ASCII)."""
+    return '"' + ''.join(chr(b) if 0x20 <= b < 0x7f and chr(b) not in '"\\?' else f'\\{b:03o}'
+                         for b in data) + '"'
+
+
+def ended(text: str) -> bytes:
+    """ASCII text with bit 7 set on its last byte."""
+    data = bytearray(text.encode('ascii'))
+    data[-1] |= 0x80
+    return bytes(data)
+
+
+def emit(entries: list[Entry], funcs: list[Func], consts: list[str]) -> str:
+    modules = []
+    for e in entries:
+        if e.module and e.module not in modules:
+            modules.append(e.module)
+    if len(modules) > MODULES_MAX:
+        sys.exit('gennames: too many modules')
+
+    names = [(name, i) for e in entries for name, i in zip(e.names(), e.ids)]
+    longest = max((len(n) for n, _ in names), default=0)
     out = ['/* Generated by firmware/tools/gennames.py from core/builtins.def: do not edit. */',
            '#ifndef SNEK_NAMES_H', '#define SNEK_NAMES_H', '']
     out.append(f'#define NAME_BUILTIN_COUNT {len(names)}')
+    out.append(f'#define NAME_BUILTIN_MAX {longest + 1} /* the longest name and its NUL */')
     out.append('enum builtin_name {')
-    out += [f'\t{c_ident(n.text)} = {i},' for i, n in enumerate(names)]
+    out += [f'\t{c_ident(n)} = {i},' for n, i in names]
     out.append('};\n')
-    for f, _, _ in funcs:
-        out.append(f'value_t builtin_{f}(uint8_t nargs, value_t *args);')
+    declared = set()
+    for f in funcs:
+        c = wrapper(f)
+        if c not in declared:
+            declared.add(c)
+            out.append(f'value_t builtin_{c}(uint8_t nargs, value_t *args);')
+            out.append(f'#define BUILTIN_FIRST_{c} {f.index}')
+    for kind in ('FLOAT1', 'FLOAT2'):
+        group = [f for f in funcs if f.kind == kind]
+        out.append(f'#define BUILTIN_{kind}_COUNT {len(group)}')
+        out.append(f'#define BUILTIN_{kind}_FNS(F) ' + ' '.join(f'F({f.c_name})' for f in group))
     out.append('')
     out.append('#ifdef SNEK_NAMES_TABLES')
-    text = ''.join(n.text + '\\0' for n in names)
-    offsets, pos = [], 0
-    for n in names:
-        offsets.append(pos)
-        pos += len(n.text) + 1
-    out.append(f'static const char name_text[] SNEK_ROM = "{text}";')
-    out.append('static const uint16_t name_offset[] SNEK_ROM = {'
-               + ', '.join(map(str, offsets)) + '};')
+    out.append('#define NAME_ALIAS 0x' + f'{ALIAS:02X}')
+    out.append('static const char name_modules[] SNEK_ROM = '
+               + rom_text(b''.join(ended(m) for m in modules)) + ';')
+    text = b''
+    for e in entries:
+        if e.module:
+            text += bytes([modules.index(e.module) + 1 | (ALIAS if e.alias else 0)])
+        text += ended(e.text)
+    out.append(f'static const char name_text[] SNEK_ROM = {rom_text(text)};')
     values = []
-    for n in names:
-        if n.func is not None:
-            values.append(n.func)
-        elif n.const is not None:
-            values.append(0x80 | n.const)
+    for e in entries:
+        if isinstance(e.value, Func):
+            v = e.value.index
+        elif e.value is not None:
+            v = 0x80 | e.value
         else:
-            values.append(0xFF)
+            v = 0xFF
+        values += [v] * len(e.ids)
     out.append('/* Function number, 0x80 | constant number, or 0xFF for none. */')
     out.append('static const uint8_t name_value[] SNEK_ROM = {'
                + ', '.join(map(str, values)) + '};')
     out.append('const struct builtin builtin_table[] SNEK_ROM = {')
-    out += [f'\t{{ builtin_{f}, {lo}, {hi} }},' for f, lo, hi in funcs]
+    for f in funcs:
+        out.append(f'\t{{ builtin_{wrapper(f)}, {f.lo}, {f.hi} }},')
     out.append('};')
-    out.append('static const float builtin_const[] SNEK_ROM = {'
-               + ', '.join(consts or ['0']) + '};')
+    out.append('/* The constants as value_t bits, halves low first. */')
+    bits = [const_bits(c) for c in consts] or [0]
+    out.append('static const uint16_t builtin_const[][2] SNEK_ROM = {'
+               + ', '.join(f'{{0x{b & 0xFFFF:04X}, 0x{b >> 16:04X}}}' for b in bits) + '};')
     out.append('#endif\n#endif')
     return '\n'.join(out) + '\n'
 
 
 def main() -> None:
-    names, funcs, consts = parse(sys.stdin.read().splitlines())
+    entries, funcs, consts = parse(sys.stdin.read().splitlines())
     if len(funcs) > 127 or len(consts) > 127:
         sys.exit('gennames: too many builtins')
-    sys.stdout.write(emit(names, funcs, consts))
+    sys.stdout.write(emit(entries, funcs, consts))
 
 
 if __name__ == '__main__':

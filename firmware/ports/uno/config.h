@@ -26,3 +26,4 @@
 #define SNEK_RANDOM (1)
 #define SNEK_INPUT (1)
 #define SNEK_EXIT (0)
+#define SNEK_MATH_FULL (0)
