@@ -93,7 +93,7 @@ static uint8_t *append(uint8_t r, uint8_t size)
 	if (comp_roots[r] != VAL_NONE)
 		cap = BLOCK_BYTES(comp_roots[r]);
 	if (need > cap) {
-		cap += cap / 2 + 16;
+		cap = need + cap / 2 + 16;
 		b = gc_alloc(r == R_CONSTS ? GC_VALUES : GC_RAW, (snek_len_t)(sizeof *b + cap));
 		if (len)
 			memcpy(b->b, raw(r), len);

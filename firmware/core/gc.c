@@ -281,6 +281,9 @@ static void forward_slot(value_t *v)
 	if (!is_heap(*v))
 		return;
 	g = (snek_len_t)VAL_PAYLOAD(*v);
+	/* Most references point outside this pass's run: skip the search. */
+	if (g < forward[0].from || g > forward[nforward - 1].from)
+		return;
 	while (lo < hi) {
 		mid = lo + (hi - lo) / 2;
 		if (forward[mid].from < g)

@@ -158,7 +158,9 @@ def const_bits(expr: str) -> int:
         return f32_bits(words[expr])
     exact = Fraction(expr.rstrip('fF'))
     near = f32_bits(float(exact))  # may be one step off (double rounding)
-    best = min((near - 1, near, near + 1),
+    if Fraction(float(exact)) == exact:
+        return near  # exact in a double: no double rounding (and 0 has no step below)
+    best = min((b for b in (near - 1, near, near + 1) if 0 <= b <= 0xFFFFFFFF),
                key=lambda b: (abs(Fraction(struct.unpack('<f', struct.pack('<I', b))[0]) - exact), b & 1))
     return best
 
