@@ -1,7 +1,47 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Dicts: insertion order like Python, O(1) lookup through a hash index. */
+/* Dicts: insertion order like Python. The entries are key, value pairs in
+ * the order they were added (removed ones leave VAL_DELETED holes). Big
+ * hosts find keys through a hash index; small chips walk the entries,
+ * which is slower but needs neither the index nor the hashing code. */
 #include "snek.h"
-#include <math.h>
+
+#if SNEK_SMALL
+
+/* Keys must not change: lists and dicts, also inside tuples, are refused. */
+static void key_check(value_t v, uint8_t depth)
+{
+	snek_len_t i, n;
+	value_t *items;
+
+	if (VAL_IS(v, TAG_LIST) || VAL_IS(v, TAG_DICT))
+		err_invalid_type(v);
+	if (!VAL_IS(v, TAG_TUPLE))
+		return;
+	if (depth >= SNEK_NEST_MAX)
+		err_raise(ERR_NESTED);
+	items = seq_items(v, &n);
+	for (i = 0; i < n; i++)
+		key_check(items[i], (uint8_t)(depth + 1));
+}
+
+/* The entry number of key plus one, or 0 when it is missing. */
+static snek_len_t lookup(struct snek_dict *d, value_t key)
+{
+	snek_len_t i;
+	value_t *e = block_ptr(d->entries);
+
+	key_check(key, 0);
+	for (i = 0; i < d->used; i++)
+		if (val_equal(e[2 * i], key))
+			return i + 1;
+	return 0;
+}
+
+/* No index to keep. */
+#define index_alloc(cap) VAL_NONE
+#define index_add(d, entry) ((void)(entry))
+
+#else
 
 static uint32_t mix(uint32_t h)
 {
@@ -11,6 +51,7 @@ static uint32_t mix(uint32_t h)
 	return h;
 }
 
+/* Refuses what may change (lists, dicts, also inside tuples). */
 static uint32_t hash(value_t v, uint16_t depth)
 {
 	uint32_t h, bits;
@@ -49,29 +90,45 @@ static uint32_t hash(value_t v, uint16_t depth)
 	return mix(v);
 }
 
+/* The index: an open-addressed table of 2 * cap entry numbers plus one
+ * (0 = empty). */
 static snek_len_t *index_of(struct snek_dict *d)
 {
-	return (snek_len_t *)((struct snek_raw *)gc_ptr(d->index))->b;
+	return (snek_len_t *)BUF_BYTES(d->index);
 }
 
-/* The index slot for key: either holding its entry or empty. */
-static snek_len_t probe(struct snek_dict *d, value_t key, uint32_t h, snek_len_t *entry)
+static snek_len_t lookup(struct snek_dict *d, value_t key)
 {
-	snek_len_t mask = 2 * d->cap - 1, i = (snek_len_t)h & mask, slot;
-	value_t *e = block_ptr(d->entries);
+	snek_len_t mask = 2 * d->cap - 1, i = (snek_len_t)hash(key, 0), slot;
 
-	for (;; i = (i + 1) & mask) {
-		slot = index_of(d)[i];
-		if (!slot) {
-			*entry = 0;
-			return i;
-		}
-		if (val_equal(e[2 * (slot - 1)], key)) {
-			*entry = slot;
-			return i;
-		}
+	if (!d->cap)
+		return 0;
+	for (;; i++) {
+		slot = index_of(d)[i & mask];
+		if (!slot || val_equal(block_ptr(d->entries)[2 * (slot - 1)], key))
+			return slot;
 	}
 }
+
+/* An empty index for `cap` entries. */
+static value_t index_alloc(snek_len_t cap)
+{
+	return gc_ref(TAG_BLOCK, gc_alloc(GC_RAW, (snek_len_t)(sizeof(struct snek_raw) +
+							     2 * cap * sizeof(snek_len_t))));
+}
+
+/* Index entry number `entry` (a key not in the index yet). */
+static void index_add(struct snek_dict *d, snek_len_t entry)
+{
+	snek_len_t mask = 2 * d->cap - 1;
+	snek_len_t i = (snek_len_t)hash(block_ptr(d->entries)[2 * entry], 0);
+
+	while (index_of(d)[i & mask])
+		i++;
+	index_of(d)[i & mask] = entry + 1;
+}
+
+#endif
 
 value_t dict_new(void)
 {
@@ -85,31 +142,28 @@ value_t dict_new(void)
 value_t dict_get(value_t dv, value_t key)
 {
 	struct snek_dict *d = dict_ptr(dv);
-	snek_len_t entry;
-	uint32_t h = hash(key, 0);
+	snek_len_t entry = lookup(d, key);
 
-	if (!d->cap)
-		return VAL_UNSET;
-	probe(d, key, h, &entry);
 	return entry ? block_ptr(d->entries)[2 * entry - 1] : VAL_UNSET;
 }
 
-/* Rebuild with room for `cap` entries, dropping holes. */
+/* Move the entries to a block with room for `cap`, dropping holes. */
 static void rebuild(value_t dv, snek_len_t cap)
 {
 	struct snek_dict *d;
 	struct snek_values *e;
-	struct snek_raw *ix;
-	snek_len_t i, n = 0, entry, slot;
-	value_t *old;
+	snek_len_t i, n = 0;
+	value_t *old, ix;
 
 	GC_PUSH(dv);
+	ix = index_alloc(cap);
+	GC_PUSH(ix);
 	e = gc_alloc(GC_VALUES, (snek_len_t)(sizeof *e + 2 * cap * sizeof(value_t)));
-	GC_PUSH(gc_ref(TAG_BLOCK, e));
-	ix = gc_alloc(GC_RAW, (snek_len_t)(sizeof *ix + 2 * cap * sizeof(snek_len_t)));
-	e = gc_ptr(GC_POP());
+	ix = GC_POP();
 	d = dict_ptr(GC_POP());
-	old = d->cap ? block_ptr(d->entries) : NULL;
+	/* The old index holds no references: no barrier. */
+	d->index = ix;
+	old = block_ptr(d->entries);
 	for (i = 0; i < d->used; i++) {
 		if (old[2 * i] == VAL_DELETED)
 			continue;
@@ -117,33 +171,25 @@ static void rebuild(value_t dv, snek_len_t cap)
 		e->v[2 * n + 1] = old[2 * i + 1];
 		n++;
 	}
-	for (i = 2 * n; i < 2 * cap; i++)
-		e->v[i] = VAL_NONE;
 	gc_barrier(d->entries);
 	d->entries = gc_ref(TAG_BLOCK, e);
-	d->index = gc_ref(TAG_BLOCK, ix);
 	d->cap = cap;
 	d->used = n;
-	for (i = 0; i < n; i++) {
-		slot = probe(d, e->v[2 * i], hash(e->v[2 * i], 0), &entry);
-		index_of(d)[slot] = i + 1;
-	}
+	for (i = 0; i < n; i++)
+		index_add(d, i);
 }
 
 void dict_set(value_t dv, value_t key, value_t v)
 {
 	struct snek_dict *d = dict_ptr(dv);
-	uint32_t h = hash(key, 0);
-	snek_len_t entry, slot, cap;
+	snek_len_t entry = lookup(d, key), cap;
 	value_t *e;
 
-	if (d->cap) {
-		probe(d, key, h, &entry);
-		if (entry) {
-			gc_barrier(block_ptr(d->entries)[2 * entry - 1]);
-			block_ptr(d->entries)[2 * entry - 1] = v;
-			return;
-		}
+	if (entry) {
+		e = &block_ptr(d->entries)[2 * entry - 1];
+		gc_barrier(*e);
+		*e = v;
+		return;
 	}
 	if (d->used == d->cap) {
 		cap = d->cap ? d->cap : 4;
@@ -151,39 +197,35 @@ void dict_set(value_t dv, value_t key, value_t v)
 			cap *= 2;
 		if (cap > (snek_len_t)(SNEK_POOL_SIZE / 8))
 			err_raise(ERR_NO_MEMORY);
-		GC_PUSH(dv);
 		GC_PUSH(key);
 		GC_PUSH(v);
+		GC_PUSH(dv);
 		rebuild(dv, cap);
+		dv = GC_POP();
 		v = GC_POP();
 		key = GC_POP();
-		dv = GC_POP();
 		d = dict_ptr(dv);
 	}
-	slot = probe(d, key, h, &entry);
-	e = block_ptr(d->entries);
-	e[2 * d->used] = key;
-	e[2 * d->used + 1] = v;
-	index_of(d)[slot] = ++d->used;
+	e = block_ptr(d->entries) + 2 * d->used;
+	e[0] = key;
+	e[1] = v;
+	index_add(d, d->used++);
 	d->len++;
 }
 
 bool dict_del(value_t dv, value_t key)
 {
 	struct snek_dict *d = dict_ptr(dv);
-	snek_len_t entry;
+	snek_len_t entry = lookup(d, key);
 	value_t *e;
 
-	if (!d->cap)
-		return false;
-	probe(d, key, hash(key, 0), &entry);
 	if (!entry)
 		return false;
-	e = block_ptr(d->entries);
-	gc_barrier(e[2 * entry - 2]);
-	gc_barrier(e[2 * entry - 1]);
-	e[2 * entry - 2] = VAL_DELETED;
-	e[2 * entry - 1] = VAL_NONE;
+	e = &block_ptr(d->entries)[2 * entry - 2];
+	gc_barrier(e[0]);
+	gc_barrier(e[1]);
+	e[0] = VAL_DELETED;
+	e[1] = 0;
 	d->len--;
 	return true;
 }
