@@ -5,6 +5,16 @@
  * which is slower but needs neither the index nor the hashing code. */
 #include "snek.h"
 
+struct entry {
+	value_t key, value;
+};
+
+/* The entries (stale after any allocation). */
+static struct entry *entries(struct snek_dict *d)
+{
+	return (struct entry *)block_ptr(d->entries);
+}
+
 #if SNEK_SMALL
 
 /* Keys must not change: lists and dicts, also inside tuples, are refused. */
@@ -14,7 +24,7 @@ static void key_check(value_t v, uint8_t depth)
 	value_t *items;
 
 	if (VAL_IS(v, TAG_LIST) || VAL_IS(v, TAG_DICT))
-		err_invalid_type(v);
+		obj_bad_type(v);
 	if (!VAL_IS(v, TAG_TUPLE))
 		return;
 	if (depth >= SNEK_NEST_MAX)
@@ -27,12 +37,12 @@ static void key_check(value_t v, uint8_t depth)
 /* The entry number of key plus one, or 0 when it is missing. */
 static snek_len_t lookup(struct snek_dict *d, value_t key)
 {
+	struct entry *e = entries(d);
 	snek_len_t i;
-	value_t *e = block_ptr(d->entries);
 
 	key_check(key, 0);
 	for (i = 0; i < d->used; i++)
-		if (val_equal(e[2 * i], key))
+		if (val_equal(e[i].key, key))
 			return i + 1;
 	return 0;
 }
@@ -82,7 +92,7 @@ static uint32_t hash(value_t v, uint16_t depth)
 		return h;
 	case TYPE_LIST:
 	case TYPE_DICT:
-		err_invalid_type(v);
+		obj_bad_type(v);
 	}
 	/* Functions move in the heap: hash them by name, not by address. */
 	if (VAL_IS(v, TAG_FUNC))
@@ -105,7 +115,7 @@ static snek_len_t lookup(struct snek_dict *d, value_t key)
 		return 0;
 	for (;; i++) {
 		slot = index_of(d)[i & mask];
-		if (!slot || val_equal(block_ptr(d->entries)[2 * (slot - 1)], key))
+		if (!slot || val_equal(entries(d)[slot - 1].key, key))
 			return slot;
 	}
 }
@@ -113,15 +123,13 @@ static snek_len_t lookup(struct snek_dict *d, value_t key)
 /* An empty index for `cap` entries. */
 static value_t index_alloc(snek_len_t cap)
 {
-	return gc_ref(TAG_BLOCK, gc_alloc(GC_RAW, (snek_len_t)(sizeof(struct snek_raw) +
-							     2 * cap * sizeof(snek_len_t))));
+	return obj_new(GC_RAW, (snek_len_t)(sizeof(struct snek_raw) + 2 * cap * sizeof(snek_len_t)));
 }
 
 /* Index entry number `entry` (a key not in the index yet). */
 static void index_add(struct snek_dict *d, snek_len_t entry)
 {
-	snek_len_t mask = 2 * d->cap - 1;
-	snek_len_t i = (snek_len_t)hash(block_ptr(d->entries)[2 * entry], 0);
+	snek_len_t mask = 2 * d->cap - 1, i = (snek_len_t)hash(entries(d)[entry].key, 0);
 
 	while (index_of(d)[i & mask])
 		i++;
@@ -132,83 +140,78 @@ static void index_add(struct snek_dict *d, snek_len_t entry)
 
 value_t dict_new(void)
 {
-	struct snek_dict *d = gc_alloc(GC_DICT, sizeof *d);
+	value_t dv = obj_new(GC_DICT, sizeof(struct snek_dict));
 
-	d->entries = VAL_NONE;
-	d->index = VAL_NONE;
-	return gc_ref(TAG_DICT, d);
+	dict_ptr(dv)->entries = VAL_NONE;
+	dict_ptr(dv)->index = VAL_NONE;
+	return dv;
 }
 
 value_t dict_get(value_t dv, value_t key)
 {
 	struct snek_dict *d = dict_ptr(dv);
-	snek_len_t entry = lookup(d, key);
+	snek_len_t n = lookup(d, key);
 
-	return entry ? block_ptr(d->entries)[2 * entry - 1] : VAL_UNSET;
+	return n ? entries(d)[n - 1].value : VAL_UNSET;
 }
 
-/* Move the entries to a block with room for `cap`, dropping holes. */
-static void rebuild(value_t dv, snek_len_t cap)
+/* Move the entries to a block with room for `cap` (and a new index),
+ * dropping holes. */
+static struct snek_dict *rebuild(value_t dv, snek_len_t cap)
 {
+	value_t *t = obj_keep(dv, VAL_NONE), block;
 	struct snek_dict *d;
-	struct snek_values *e;
+	struct entry *old, *e;
 	snek_len_t i, n = 0;
-	value_t *old, ix;
 
-	GC_PUSH(dv);
-	ix = index_alloc(cap);
-	GC_PUSH(ix);
-	e = gc_alloc(GC_VALUES, (snek_len_t)(sizeof *e + 2 * cap * sizeof(value_t)));
-	ix = GC_POP();
-	d = dict_ptr(GC_POP());
-	/* The old index holds no references: no barrier. */
-	d->index = ix;
-	old = block_ptr(d->entries);
-	for (i = 0; i < d->used; i++) {
-		if (old[2 * i] == VAL_DELETED)
-			continue;
-		e->v[2 * n] = old[2 * i];
-		e->v[2 * n + 1] = old[2 * i + 1];
-		n++;
-	}
+	t[1] = index_alloc(cap);
+	block = obj_new(GC_VALUES, (snek_len_t)(sizeof(struct snek_values) + cap * sizeof *e));
+	d = dict_ptr(t[0]);
+	d->index = t[1]; /* the old index holds no references: no barrier */
+	gc_ntemp -= 2;
+	old = entries(d);
+	e = (struct entry *)block_ptr(block);
+	for (i = 0; i < d->used; i++)
+		if (old[i].key != VAL_DELETED)
+			e[n++] = old[i];
 	gc_barrier(d->entries);
-	d->entries = gc_ref(TAG_BLOCK, e);
+	d->entries = block;
 	d->cap = cap;
 	d->used = n;
 	for (i = 0; i < n; i++)
 		index_add(d, i);
+	return d;
 }
 
 void dict_set(value_t dv, value_t key, value_t v)
 {
 	struct snek_dict *d = dict_ptr(dv);
-	snek_len_t entry = lookup(d, key), cap;
-	value_t *e;
+	snek_len_t n = lookup(d, key), cap;
+	struct entry *e;
+	value_t *t;
 
-	if (entry) {
-		e = &block_ptr(d->entries)[2 * entry - 1];
-		gc_barrier(*e);
-		*e = v;
+	if (n) {
+		e = &entries(d)[n - 1];
+		gc_barrier(e->value);
+		e->value = v;
 		return;
 	}
 	if (d->used == d->cap) {
+		/* Grow when at least half full, else just drop the holes. */
 		cap = d->cap ? d->cap : 4;
 		if (d->len >= cap / 2)
 			cap *= 2;
-		if (cap > (snek_len_t)(SNEK_POOL_SIZE / 8))
+		if (cap > (snek_len_t)(SNEK_POOL_SIZE / sizeof *e))
 			err_raise(ERR_NO_MEMORY);
-		GC_PUSH(key);
-		GC_PUSH(v);
-		GC_PUSH(dv);
-		rebuild(dv, cap);
-		dv = GC_POP();
-		v = GC_POP();
-		key = GC_POP();
-		d = dict_ptr(dv);
+		t = obj_keep(key, v);
+		d = rebuild(dv, cap);
+		key = t[0];
+		v = t[1];
+		gc_ntemp -= 2;
 	}
-	e = block_ptr(d->entries) + 2 * d->used;
-	e[0] = key;
-	e[1] = v;
+	e = &entries(d)[d->used];
+	e->key = key;
+	e->value = v;
 	index_add(d, d->used++);
 	d->len++;
 }
@@ -216,16 +219,16 @@ void dict_set(value_t dv, value_t key, value_t v)
 bool dict_del(value_t dv, value_t key)
 {
 	struct snek_dict *d = dict_ptr(dv);
-	snek_len_t entry = lookup(d, key);
-	value_t *e;
+	snek_len_t n = lookup(d, key);
+	struct entry *e;
 
-	if (!entry)
+	if (!n)
 		return false;
-	e = &block_ptr(d->entries)[2 * entry - 2];
-	gc_barrier(e[0]);
-	gc_barrier(e[1]);
-	e[0] = VAL_DELETED;
-	e[1] = 0;
+	e = &entries(d)[n - 1];
+	gc_barrier(e->key);
+	gc_barrier(e->value);
+	e->key = VAL_DELETED;
+	e->value = 0;
 	d->len--;
 	return true;
 }
@@ -236,7 +239,7 @@ value_t dict_key_at(value_t dv, snek_len_t *i)
 	value_t k;
 
 	while (*i < d->used) {
-		k = block_ptr(d->entries)[2 * (*i)++];
+		k = entries(d)[(*i)++].key;
 		if (k != VAL_DELETED)
 			return k;
 	}

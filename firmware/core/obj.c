@@ -4,7 +4,11 @@
  * Strings, lists and tuples are all sequences here: they differ only in
  * the size of an item (a byte or a value) and in how a new one is made,
  * so indexing, slicing, joining and repeating share one item copier.
- * Equality and order share one three-way compare. */
+ * Equality and order share one three-way compare.
+ *
+ * Written for 8-bit chips: values held across an allocation sit in
+ * slots from keep() (the slots never move, so a pointer to them is
+ * cheap), and arithmetic stays in snek_len_t where it can. */
 #include "snek.h"
 #include <math.h>
 
@@ -13,9 +17,20 @@ _Static_assert(offsetof(struct snek_string, len) == offsetof(struct snek_tuple, 
 	       offsetof(struct snek_list, len) == offsetof(struct snek_tuple, len) &&
 	       offsetof(struct snek_dict, len) == offsetof(struct snek_tuple, len),
 	       "containers keep their length first");
+/* The kinds of the objects programs see come in the order of their tags. */
+_Static_assert((int)GC_STRING + 1 == (int)TAG_STRING && (int)GC_LIST + 1 == (int)TAG_LIST &&
+	       (int)GC_TUPLE + 1 == (int)TAG_TUPLE && (int)GC_DICT + 1 == (int)TAG_DICT,
+	       "kinds follow tags");
+
+/* A signed index as wide as a length. */
+#if SNEK_SMALL
+typedef int16_t index_t;
+#else
+typedef int32_t index_t;
+#endif
 
 /* One raise site per message. */
-static __attribute__((noreturn)) void bad_type(value_t v)
+__attribute__((noreturn)) void obj_bad_type(value_t v)
 {
 	err_invalid_type(v);
 }
@@ -30,13 +45,56 @@ static __attribute__((noreturn)) void no_key(value_t key)
 	err_format("key not found: %v", key);
 }
 
+/* Two slots that keep values across allocations; release() frees them. */
+value_t *obj_keep(value_t a, value_t b)
+{
+	value_t *t = gc_temp + gc_ntemp;
+
+	gc_ntemp += 2;
+	t[0] = a;
+	t[1] = b;
+	return t;
+}
+#define keep obj_keep
+#define release() (gc_ntemp -= 2)
+
+value_t obj_new(uint8_t kind, snek_len_t bytes)
+{
+	void *p = gc_alloc(kind, bytes);
+
+	return kind <= GC_DICT ? gc_ref(kind + 1, p) : gc_ref(TAG_BLOCK, p);
+}
+
+/* An object of `head` bytes and n items of 1 << shift bytes, all 0 (the
+ * number 0 for values, which the collector skips until they are filled). */
+static value_t items_new(uint8_t kind, snek_len_t head, snek_len_t n, uint8_t shift)
+{
+	if (n > (snek_len_t)(SNEK_POOL_SIZE >> shift))
+		err_raise(ERR_NO_MEMORY);
+	return obj_new(kind, (snek_len_t)(head + (n << shift)));
+}
+
+/* The same, for a string, list or tuple: with its length set. */
+static value_t sized_new(uint8_t kind, snek_len_t head, snek_len_t n, uint8_t shift)
+{
+	value_t v = items_new(kind, head, n, shift);
+
+	tuple_ptr(v)->len = n;
+	return v;
+}
+
 uint8_t val_type(value_t v)
 {
-	if (VAL_IS_NUM(v) || VAL_IS_BOOL(v))
+	uint16_t special = (uint16_t)v;
+
+	if (VAL_IS_NUM(v))
 		return TYPE_NUMBER;
 	if (VAL_TAG(v) != TAG_SPECIAL)
 		return VAL_TAG(v);
-	return VAL_IS_BUILTIN(v) ? TYPE_FUNC : TYPE_NONE;
+	/* Special payloads are small: None, False, True, ..., builtins. */
+	if (special >= VAL_BUILTIN_BASE)
+		return TYPE_FUNC;
+	return special == (uint16_t)VAL_TRUE || special == (uint16_t)VAL_FALSE ? TYPE_NUMBER : TYPE_NONE;
 }
 
 static bool is_seq(uint8_t type)
@@ -54,13 +112,7 @@ static snek_len_t obj_len(value_t v)
 
 value_t str_alloc(snek_len_t len)
 {
-	struct snek_string *s;
-
-	if (len > (snek_len_t)(SNEK_POOL_SIZE))
-		err_raise(ERR_NO_MEMORY);
-	s = gc_alloc(GC_STRING, (snek_len_t)(sizeof *s + len + 1));
-	s->len = len;
-	return gc_ref(TAG_STRING, s);
+	return sized_new(GC_STRING, sizeof(struct snek_string) + 1, len, 0);
 }
 
 value_t str_new(const char *text, snek_len_t len)
@@ -82,137 +134,169 @@ value_t str_from_raw(const value_t *raw, snek_len_t len)
 
 void buf_add(value_t *buf, snek_len_t *len, char c)
 {
-	struct snek_raw *b;
 	snek_len_t cap = *buf == VAL_NONE ? 0 : BLOCK_BYTES(*buf);
+	value_t b;
 
 	if (*len >= cap) {
 		cap += cap ? cap / 2 : 32;
-		b = gc_alloc(GC_RAW, (snek_len_t)(sizeof *b + cap));
+		b = obj_new(GC_RAW, (snek_len_t)(sizeof(struct snek_raw) + cap));
 		/* An empty buffer copies nothing. */
-		memcpy(b->b, BUF_BYTES(*buf), *len);
-		*buf = gc_ref(TAG_BLOCK, b);
+		memcpy(BUF_BYTES(b), BUF_BYTES(*buf), *len);
+		*buf = b;
 	}
 	BUF_BYTES(*buf)[(*len)++] = (uint8_t)c;
 }
 
 /* Lists and tuples */
 
-/* An object of `head` bytes and n values, all 0 (a number, so the
- * collector skips them until the caller fills them). */
-static void *values_alloc(uint8_t type, snek_len_t head, snek_len_t n)
+static value_t block_new(snek_len_t n)
 {
-	if (n > (snek_len_t)(SNEK_POOL_SIZE / sizeof(value_t)))
-		err_raise(ERR_NO_MEMORY);
-	return gc_alloc(type, (snek_len_t)(head + n * sizeof(value_t)));
+	return items_new(GC_VALUES, sizeof(struct snek_values), n, 2);
 }
 
 value_t list_new(snek_len_t len)
 {
-	value_t items = VAL_NONE;
-	struct snek_list *l;
+	value_t *t = keep(len ? block_new(len) : VAL_NONE, 0);
+	value_t v = sized_new(GC_LIST, sizeof(struct snek_list), len, 0);
 
-	if (len)
-		items = gc_ref(TAG_BLOCK, values_alloc(GC_VALUES, sizeof(struct snek_values), len));
-	GC_PUSH(items);
-	l = gc_alloc(GC_LIST, sizeof *l);
-	l->len = l->cap = len;
-	l->items = GC_POP();
-	return gc_ref(TAG_LIST, l);
+	list_ptr(v)->cap = len;
+	list_ptr(v)->items = t[0];
+	release();
+	return v;
 }
 
 value_t tuple_new(snek_len_t len)
 {
-	struct snek_tuple *t = values_alloc(GC_TUPLE, sizeof *t, len);
+	return sized_new(GC_TUPLE, sizeof(struct snek_tuple), len, 2);
+}
 
-	t->len = len;
-	return gc_ref(TAG_TUPLE, t);
+/* Where a sequence's items start (stale after any allocation). */
+static uint8_t *seq_data(value_t v)
+{
+	switch (VAL_TAG(v)) {
+	case TAG_STRING:
+		return (uint8_t *)str_ptr(v)->data;
+	case TAG_LIST:
+		return (uint8_t *)block_ptr(list_ptr(v)->items);
+	}
+	return (uint8_t *)tuple_ptr(v)->items;
 }
 
 value_t *seq_items(value_t v, snek_len_t *len)
 {
 	*len = obj_len(v);
-	if (VAL_IS(v, TAG_LIST))
-		return block_ptr(list_ptr(v)->items);
-	return tuple_ptr(v)->items;
-}
-
-/* Make room for n more items. Slots past a list's length never hold
- * references (delete clears the one it frees), so filling them needs no
- * barrier. */
-static void list_reserve(value_t list, snek_len_t n)
-{
-	struct snek_list *l = list_ptr(list);
-	snek_len_t need = l->len + n, cap = l->cap + l->cap / 2 + 2;
-	struct snek_values *items;
-
-	if (need <= l->cap)
-		return;
-	if (cap < need)
-		cap = need;
-	GC_PUSH(list);
-	items = values_alloc(GC_VALUES, sizeof *items, cap);
-	l = list_ptr(GC_POP());
-	memcpy(items->v, block_ptr(l->items), l->len * sizeof(value_t));
-	gc_barrier(l->items);
-	l->items = gc_ref(TAG_BLOCK, items);
-	l->cap = cap;
+	return (value_t *)seq_data(v);
 }
 
 /* Sequences: strings, lists and tuples */
 
-/* Where a sequence's items start (stale after any allocation); *size
- * gets the bytes per item. */
-static uint8_t *seq_data(value_t v, uint8_t *size)
-{
-	snek_len_t n;
-
-	*size = 1;
-	if (VAL_IS(v, TAG_STRING))
-		return (uint8_t *)str_ptr(v)->data;
-	*size = sizeof(value_t);
-	return (uint8_t *)seq_items(v, &n);
-}
-
 /* A new sequence of n items like v, for the caller to fill. */
 static value_t seq_new(value_t v, snek_len_t n)
 {
-	if (VAL_IS(v, TAG_STRING))
+	switch (VAL_TAG(v)) {
+	case TAG_STRING:
 		return str_alloc(n);
-	return VAL_IS(v, TAG_LIST) ? list_new(n) : tuple_new(n);
+	case TAG_LIST:
+		return list_new(n);
+	}
+	return tuple_new(n);
 }
 
-/* Copy n items of src, from item `from` on, every `step` (negative steps
- * wrap around and come back), to dst from item `to` on. Both hold items
- * of one size. */
-static void seq_copy(value_t dst, snek_len_t to, value_t src, snek_len_t from, snek_len_t step,
-		     snek_len_t n)
+static uint8_t item_size(value_t v)
 {
-	uint8_t size;
-	uint8_t *d = seq_data(dst, &size), *s = seq_data(src, &size);
-
-	for (; n; n--, to++, from += step)
-		memcpy(d + to * size, s + from * size, size);
+	return VAL_IS(v, TAG_STRING) ? 1 : sizeof(value_t);
 }
 
-/* A new sequence like c of its n items from `from` on, every `step`. */
+/* Copy src's first n items to dst from item `to` on. */
+static void copy_items(value_t dst, snek_len_t to, value_t src, snek_len_t n)
+{
+	uint8_t size = item_size(src);
+
+	memcpy(seq_data(dst) + to * size, seq_data(src), (size_t)n * size);
+}
+
+/* A new sequence like c of n of its items from `from` on, every `step`
+ * (negative steps wrap around and come back). */
 static value_t seq_sub(value_t c, snek_len_t from, snek_len_t step, snek_len_t n)
 {
-	value_t r;
+	value_t *t = keep(c, VAL_NONE);
+	uint8_t size = item_size(c), *d, *s;
+	snek_len_t i;
 
-	GC_PUSH(c);
-	r = seq_new(c, n);
-	seq_copy(r, 0, GC_POP(), from, step, n);
-	return r;
+	t[1] = seq_new(c, n);
+	d = seq_data(t[1]);
+	s = seq_data(t[0]);
+	for (i = 0; i < n; i++, from += step)
+		memcpy(d + i * size, s + from * size, size);
+	release();
+	return t[1];
 }
 
 /* Item i: a value, or a new one-character string. */
 static value_t seq_item(value_t c, snek_len_t i)
 {
-	snek_len_t n;
-
 	if (VAL_IS(c, TAG_STRING))
 		return seq_sub(c, i, 1, 1);
-	return seq_items(c, &n)[i];
+	return ((value_t *)seq_data(c))[i];
+}
+
+/* A string's characters as a tuple of one-character strings. */
+static value_t chars(value_t str)
+{
+	snek_len_t n = obj_len(str), i;
+	value_t *t = keep(str, VAL_NONE), c;
+
+	t[1] = tuple_new(n);
+	for (i = 0; i < n; i++) {
+		c = seq_item(t[0], i);
+		tuple_ptr(t[1])->items[i] = c;
+	}
+	release();
+	return t[1];
+}
+
+/* A new sequence like a: its first na items, then b's items `times`
+ * times. In place (the list a: Python's += and *=), a takes the result;
+ * += fills a's spare room when it has enough, else a gets a bigger block
+ * so that a run of += copies each item only a few times. Slots past a
+ * list's length never hold references (delete clears the one it frees),
+ * so filling them needs no barrier. */
+static value_t join(value_t a, value_t b, snek_len_t na, snek_len_t times, bool in_place)
+{
+	value_t *t = keep(a, b), r = a;
+	snek_len_t nb, total, cap;
+	struct snek_list *l;
+
+	if (in_place && VAL_IS(b, TAG_STRING))
+		t[1] = chars(b);
+	nb = obj_len(t[1]);
+	total = na + nb * times;
+	if (!in_place || !na || total > list_ptr(t[0])->cap) {
+		cap = total;
+		if (in_place) {
+			cap = list_ptr(t[0])->cap;
+			cap += cap / 2 + 2;
+			if (cap < total)
+				cap = total;
+		}
+		r = seq_new(t[0], cap);
+		tuple_ptr(r)->len = total;
+		copy_items(r, 0, t[0], na);
+	}
+	for (; times; times--, na += nb)
+		copy_items(r, na, t[1], nb);
+	if (in_place) {
+		l = list_ptr(t[0]);
+		if (r != t[0]) {
+			gc_barrier(l->items);
+			l->items = list_ptr(r)->items;
+			l->cap = list_ptr(r)->cap;
+		}
+		l->len = total;
+		r = t[0];
+	}
+	release();
+	return r;
 }
 
 /* Generic operations */
@@ -222,7 +306,7 @@ float val_to_num(value_t v)
 	if (VAL_IS_NUM(v))
 		return val_num(v);
 	if (!VAL_IS_BOOL(v))
-		bad_type(v);
+		obj_bad_type(v);
 	return v == VAL_TRUE ? 1.0f : 0.0f;
 }
 
@@ -255,7 +339,7 @@ snek_len_t val_len(value_t v)
 	uint8_t t = val_type(v);
 
 	if (t < TYPE_STRING || t > TYPE_DICT)
-		bad_type(v);
+		obj_bad_type(v);
 	return obj_len(v);
 }
 
@@ -287,25 +371,32 @@ static int8_t cmp_seq(value_t a, value_t b)
 	return c ? c : cmp_len(na, nb);
 }
 
-static bool dict_equal(value_t a, value_t b)
+static int8_t cmp_str(value_t a, value_t b)
+{
+	snek_len_t na = obj_len(a), nb = obj_len(b);
+	int c = memcmp(str_ptr(a)->data, str_ptr(b)->data, na < nb ? na : nb);
+
+	return c ? (c < 0 ? -1 : 1) : cmp_len(na, nb);
+}
+
+/* 0 when equal, else 1. */
+static int8_t dict_differ(value_t a, value_t b)
 {
 	snek_len_t i = 0;
 	value_t k;
 
 	if (obj_len(a) != obj_len(b))
-		return false;
+		return 1;
 	while ((k = dict_key_at(a, &i)) != VAL_UNSET)
 		if (val_compare(dict_get(a, k), dict_get(b, k)))
-			return false;
-	return true;
+			return 1;
+	return 0;
 }
 
-/* Values of different types order by type; dicts, functions and None
- * only tell equal from unequal. Never allocates. Zero means equal. */
 int8_t val_compare(value_t a, value_t b)
 {
 	uint8_t ta = val_type(a), tb = val_type(b);
-	int c;
+	int8_t c;
 
 	if (ta != tb)
 		return ta < tb ? -1 : 1;
@@ -313,21 +404,18 @@ int8_t val_compare(value_t a, value_t b)
 		return cmp_num(val_to_num(a), val_to_num(b));
 	if (a == b)
 		return 0;
-	if (ta == TYPE_STRING) {
-		c = memcmp(str_ptr(a)->data, str_ptr(b)->data,
-				   obj_len(a) < obj_len(b) ? obj_len(a) : obj_len(b));
-		return c ? (c < 0 ? -1 : 1) : cmp_len(obj_len(a), obj_len(b));
+	if (ta == TYPE_STRING)
+		return cmp_str(a, b);
+	if (ta >= TYPE_LIST && ta <= TYPE_DICT) {
+		if (++obj_depth > SNEK_NEST_MAX)
+			err_raise(ERR_NESTED);
+		c = ta == TYPE_DICT ? dict_differ(a, b) : cmp_seq(a, b);
+		obj_depth--;
+		if (!c || ta != TYPE_DICT)
+			return c;
 	}
-	if (ta < TYPE_LIST || ta > TYPE_DICT)
-		return a < b ? -1 : 1;
-	if (++obj_depth > SNEK_NEST_MAX)
-		err_raise(ERR_NESTED);
-	if (ta == TYPE_DICT)
-		c = dict_equal(a, b) ? 0 : a < b ? -1 : 1;
-	else
-		c = cmp_seq(a, b);
-	obj_depth--;
-	return c;
+	/* Unequal dicts, functions: an order that is at least consistent. */
+	return a < b ? -1 : 1;
 }
 
 bool val_equal(value_t a, value_t b)
@@ -386,7 +474,7 @@ value_t val_index(value_t c, value_t i)
 		return v;
 	}
 	if (!is_seq(val_type(c)))
-		bad_type(c);
+		obj_bad_type(c);
 	return seq_item(c, seq_index(i, obj_len(c)));
 }
 
@@ -394,8 +482,8 @@ value_t val_index(value_t c, value_t i)
 static value_t *list_slot(value_t c, value_t i)
 {
 	if (!VAL_IS(c, TAG_LIST))
-		bad_type(c);
-	return &block_ptr(list_ptr(c)->items)[seq_index(i, obj_len(c))];
+		obj_bad_type(c);
+	return (value_t *)seq_data(c) + seq_index(i, obj_len(c));
 }
 
 void val_store(value_t c, value_t i, value_t v)
@@ -419,21 +507,31 @@ void val_delete(value_t c, value_t i)
 		return;
 	}
 	slot = list_slot(c, i);
-	end = block_ptr(list_ptr(c)->items) + --list_ptr(c)->len;
+	end = (value_t *)seq_data(c) + --list_ptr(c)->len;
 	gc_barrier(*slot);
 	memmove(slot, slot + 1, (size_t)(end - slot) * sizeof(value_t));
 	*end = 0;
 }
 
+/* k clamped to -n-1..n+1: where slicing goes on in index_t. */
+static index_t clamp(int32_t k, snek_len_t n)
+{
+	if (k > (int32_t)n)
+		return (index_t)(n + 1);
+	if (k < -(int32_t)n)
+		return (index_t)(-(index_t)n - 1);
+	return (index_t)k;
+}
+
 /* Python's slice bound: a default, or an index clamped to the range a
  * slice walking up (0..n) or down (-1..n-1) may take. */
-static int32_t slice_bound(value_t v, int32_t n, bool down, bool hi)
+static index_t slice_bound(value_t v, index_t n, bool down, bool hi)
 {
-	int32_t k;
+	index_t k;
 
 	if (v == VAL_NONE)
 		return down != hi ? n - down : -down;
-	k = val_to_int(v);
+	k = clamp(val_to_int(v), (snek_len_t)n);
 	if (k < 0)
 		k += n;
 	if (k < -down)
@@ -445,27 +543,24 @@ static int32_t slice_bound(value_t v, int32_t n, bool down, bool hi)
 
 value_t val_slice(value_t c, value_t lo, value_t hi, value_t stepv)
 {
-	int32_t n, step = 1, start, d;
-	uint32_t stride;
+	index_t n, step = 1, start, d;
 	bool down;
 
+
 	if (!is_seq(val_type(c)))
-		bad_type(c);
-	n = (int32_t)obj_len(c);
+		obj_bad_type(c);
+	n = (index_t)obj_len(c);
 	if (stepv != VAL_NONE)
-		step = val_to_int(stepv);
+		step = clamp(val_to_int(stepv), (snek_len_t)n);
 	if (!step)
 		bad_value(stepv);
 	down = step < 0;
 	start = slice_bound(lo, n, down, false);
 	d = slice_bound(hi, n, down, true) - start;
-	stride = (uint32_t)step;
-	if (down) {
+	if (down)
 		d = -d;
-		stride = 0u - stride;
-	}
 	/* d is the distance to walk, the count rounds up. */
-	d = d > 0 ? (int32_t)((uint32_t)(d - 1) / stride) + 1 : 0;
+	d = d > 0 ? (d - 1) / (down ? -step : step) + 1 : 0;
 	return seq_sub(c, (snek_len_t)start, (snek_len_t)step, (snek_len_t)d);
 }
 
@@ -478,7 +573,7 @@ bool val_contains(value_t c, value_t item)
 	switch (val_type(c)) {
 	case TYPE_STRING:
 		if (!VAL_IS(item, TAG_STRING))
-			bad_type(item);
+			obj_bad_type(item);
 		s = str_ptr(c);
 		t = str_ptr(item);
 		for (i = 0; i + t->len <= s->len; i++)
@@ -495,101 +590,32 @@ bool val_contains(value_t c, value_t item)
 	case TYPE_DICT:
 		return dict_get(c, item) != VAL_UNSET;
 	}
-	bad_type(c);
-}
-
-/* A sequence repeated `count` times (none when count <= 0). */
-static value_t repeat(value_t c, value_t count)
-{
-	int32_t n = val_to_int(count);
-	snek_len_t len = obj_len(c), times = 0, k;
-	value_t r;
-
-	if (n > 0 && len) {
-		if (n > (int32_t)(SNEK_POOL_SIZE / len))
-			err_raise(ERR_NO_MEMORY);
-		times = (snek_len_t)n;
-	}
-	GC_PUSH(c);
-	r = seq_new(c, len * times);
-	c = GC_POP();
-	for (k = 0; k < times; k++)
-		seq_copy(r, k * len, c, 0, 1, len);
-	return r;
-}
-
-/* a + b for two strings, lists or tuples. */
-static value_t concat(value_t a, value_t b)
-{
-	snek_len_t na = obj_len(a), nb = obj_len(b);
-	value_t r;
-
-	GC_PUSH(a);
-	GC_PUSH(b);
-	r = seq_new(a, na + nb);
-	seq_copy(r, na, GC_POP(), 0, 1, nb);
-	seq_copy(r, 0, GC_POP(), 0, 1, na);
-	return r;
-}
-
-/* list += sequence: the list grows in place, as in Python. */
-static value_t extend(value_t list, value_t b)
-{
-	snek_len_t nb = obj_len(b), i;
-	struct snek_list *l;
-	value_t v;
-
-	GC_PUSH(list);
-	GC_PUSH(b);
-	list_reserve(list, nb);
-	for (i = 0; i < nb; i++) {
-		v = seq_item(GC_TEMP(0), i);
-		l = list_ptr(GC_TEMP(1));
-		block_ptr(l->items)[l->len++] = v;
-	}
-	gc_ntemp--;
-	return GC_POP();
-}
-
-/* list *= n: the list takes the items of its repetition, in place. */
-static value_t repeat_in_place(value_t list, value_t count)
-{
-	struct snek_list *l, *r;
-	value_t rv;
-
-	GC_PUSH(list);
-	rv = repeat(list, count);
-	list = GC_POP();
-	l = list_ptr(list);
-	r = list_ptr(rv);
-	gc_barrier(l->items);
-	l->items = r->items;
-	l->len = r->len;
-	l->cap = r->cap;
-	return list;
+	obj_bad_type(c);
 }
 
 /* Python's floor division and modulo: the remainder takes the divisor's
  * sign. Signs and zeros are read from the bits, which saves float calls. */
 static float floor_divmod(uint8_t op, float a, float b)
 {
-	float m = fmodf(a, b), q = (a - m) / b;
+	float m = fmodf(a, b), q;
 	uint32_t mb, bb;
+	bool adjust;
 
 	memcpy(&mb, &m, sizeof mb);
 	memcpy(&bb, &b, sizeof bb);
-	if ((mb << 1) && ((mb ^ bb) >> 31)) {
-		m += b;
-		q -= 1.0f;
-	}
+	adjust = (mb << 1) && ((mb ^ bb) >> 31);
 	if (op == OP_MOD) {
-		if (!(mb << 1)) /* a zero remainder takes the divisor's sign too */
-			m = copysignf(0.0f, b);
-		return m;
+		if (adjust)
+			return m + b;
+		/* A zero remainder takes the divisor's sign too. */
+		return (mb << 1) ? m : copysignf(0.0f, b);
 	}
 	if (!(bb << 1))
 		return a / b;
-	/* (a - m) / b is integral up to rounding. */
+	q = (a - m) / b;
+	if (adjust)
+		q -= 1.0f;
+	/* q is integral up to rounding. */
 	m = floorf(q);
 	return q - m > 0.5f ? m + 1.0f : m;
 }
@@ -598,17 +624,22 @@ static float floor_divmod(uint8_t op, float a, float b)
 static float bit_binop(uint8_t op, float af, float bf)
 {
 	int32_t a = num_to_int(af), b = num_to_int(bf);
+	uint8_t n;
 
-	switch (op) {
-	case OP_BAND: return (float)(a & b);
-	case OP_BOR: return (float)(a | b);
-	case OP_BXOR: return (float)(a ^ b);
+	if (op == OP_BAND)
+		a &= b;
+	else if (op == OP_BOR)
+		a |= b;
+	else if (op == OP_BXOR)
+		a ^= b;
+	else {
+		if (b < 0)
+			bad_value(val_from_num(bf));
+		/* One bit at a time: 32 steps shift everything out. */
+		for (n = b > 32 ? 32 : (uint8_t)b; n; n--)
+			a = op == OP_SHR ? a >> 1 : (int32_t)((uint32_t)a << 1);
 	}
-	if (b < 0)
-		bad_value(val_from_num(bf));
-	if (b > 31)
-		return op == OP_SHR && a < 0 ? -1.0f : 0.0f;
-	return (float)(op == OP_SHR ? a >> b : (int32_t)((uint32_t)a << b));
+	return (float)a;
 }
 
 value_t num_binop(uint8_t op, float a, float b)
@@ -627,35 +658,42 @@ value_t num_binop(uint8_t op, float a, float b)
 	return val_from_num(r);
 }
 
+/* How many copies `seq * count` makes of len items. */
+static snek_len_t repeat_count(value_t count, snek_len_t len)
+{
+	int32_t n = val_to_int(count);
+
+	if (n <= 0 || !len)
+		return 0;
+	if (n > (int32_t)(SNEK_POOL_SIZE / len))
+		err_raise(ERR_NO_MEMORY);
+	return (snek_len_t)n;
+}
+
+_Static_assert(OP_IMUL == OP_IADD + 1 && OP_IADD > OP_SHR, "in-place operators last");
+
 value_t val_binop(uint8_t op, value_t a, value_t b)
 {
 	uint8_t ta = val_type(a), tb = val_type(b);
+	/* list += and list *= change the list */
+	bool in_place = op >= OP_IADD && ta == TYPE_LIST;
+	value_t seq = a, count = b;
 
 	if (ta == TYPE_NUMBER && tb == TYPE_NUMBER)
 		return num_binop(op, val_to_num(a), val_to_num(b));
-	switch (op) {
-	case OP_IADD:
-		if (ta == TYPE_LIST && is_seq(tb))
-			return extend(a, b);
-		/* fall through */
-	case OP_ADD:
-		if (ta == tb && is_seq(ta))
-			return concat(a, b);
-		break;
-	case OP_IMUL:
-		if (ta == TYPE_LIST && tb == TYPE_NUMBER)
-			return repeat_in_place(a, b);
-		/* fall through */
-	case OP_MUL:
+	if (op == OP_MOD && ta == TYPE_STRING)
+		return print_format(a, b);
+	if ((op == OP_ADD || op == OP_IADD) && is_seq(tb) && (ta == tb || in_place))
+		return join(a, b, obj_len(a), 1, in_place);
+	if (op == OP_MUL || op == OP_IMUL) {
+		if (ta == TYPE_NUMBER) {
+			seq = b;
+			count = a;
+			ta = tb;
+			tb = TYPE_NUMBER;
+		}
 		if (is_seq(ta) && tb == TYPE_NUMBER)
-			return repeat(a, b);
-		if (ta == TYPE_NUMBER && is_seq(tb))
-			return repeat(b, a);
-		break;
-	case OP_MOD:
-		if (ta == TYPE_STRING)
-			return print_format(a, b);
-		break;
+			return join(seq, seq, 0, repeat_count(count, obj_len(seq)), in_place);
 	}
 	err_format("type mismatch: %v %o %v", a, (int32_t)op, b);
 }
