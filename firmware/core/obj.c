@@ -97,6 +97,11 @@ uint8_t val_type(value_t v)
 	return special == (uint16_t)VAL_TRUE || special == (uint16_t)VAL_FALSE ? TYPE_NUMBER : TYPE_NONE;
 }
 
+static bool is(value_t v, uint8_t type)
+{
+	return val_type(v) == type;
+}
+
 static bool is_seq(uint8_t type)
 {
 	return (uint8_t)(type - TYPE_STRING) <= TYPE_TUPLE - TYPE_STRING;
@@ -204,15 +209,7 @@ static value_t seq_new(value_t v, snek_len_t n)
 
 static uint8_t item_size(value_t v)
 {
-	return VAL_IS(v, TAG_STRING) ? 1 : sizeof(value_t);
-}
-
-/* Copy src's first n items to dst from item `to` on. */
-static void copy_items(value_t dst, snek_len_t to, value_t src, snek_len_t n)
-{
-	uint8_t size = item_size(src);
-
-	memcpy(seq_data(dst) + to * size, seq_data(src), (size_t)n * size);
+	return is(v, TYPE_STRING) ? 1 : sizeof(value_t);
 }
 
 /* A new sequence like c of n of its items from `from` on, every `step`
@@ -235,7 +232,7 @@ static value_t seq_sub(value_t c, snek_len_t from, snek_len_t step, snek_len_t n
 /* Item i: a value, or a new one-character string. */
 static value_t seq_item(value_t c, snek_len_t i)
 {
-	if (VAL_IS(c, TAG_STRING))
+	if (is(c, TYPE_STRING))
 		return seq_sub(c, i, 1, 1);
 	return ((value_t *)seq_data(c))[i];
 }
@@ -266,8 +263,9 @@ static value_t join(value_t a, value_t b, snek_len_t na, snek_len_t times, bool 
 	value_t *t = keep(a, b), r = a;
 	snek_len_t nb, total, cap;
 	struct snek_list *l;
+	uint8_t size, *d, *s;
 
-	if (in_place && VAL_IS(b, TAG_STRING))
+	if (in_place && is(b, TYPE_STRING))
 		t[1] = chars(b);
 	nb = obj_len(t[1]);
 	total = na + nb * times;
@@ -281,10 +279,15 @@ static value_t join(value_t a, value_t b, snek_len_t na, snek_len_t times, bool 
 		}
 		r = seq_new(t[0], cap);
 		tuple_ptr(r)->len = total;
-		copy_items(r, 0, t[0], na);
 	}
-	for (; times; times--, na += nb)
-		copy_items(r, na, t[1], nb);
+	/* No more allocation: the pointers stay good. */
+	size = item_size(t[1]);
+	d = seq_data(r);
+	s = seq_data(t[1]);
+	if (r != t[0])
+		memcpy(d, seq_data(t[0]), na * size);
+	for (d += na * size; times; times--, d += nb * size)
+		memcpy(d, s, nb * size);
 	if (in_place) {
 		l = list_ptr(t[0]);
 		if (r != t[0]) {
@@ -451,14 +454,27 @@ bool val_compare_op(uint8_t op, value_t a, value_t b)
 	return r ^ (op & 1);
 }
 
+/* The integer v, clamped to -n-1..n+1 (the same for indexing and slicing
+ * a sequence of n items): the rest goes on in index_t. */
+static index_t to_index(value_t v, snek_len_t n)
+{
+	int32_t k = val_to_int(v);
+
+	if (k > (int32_t)n)
+		return (index_t)(n + 1);
+	if (k < -(int32_t)n)
+		return (index_t)(-(index_t)n - 1);
+	return (index_t)k;
+}
+
 /* An index into a sequence of n items, negative counting from the end. */
 static snek_len_t seq_index(value_t i, snek_len_t n)
 {
-	int32_t k = val_to_int(i);
+	index_t k = to_index(i, n);
 
 	if (k < 0)
-		k += (int32_t)n;
-	if (k < 0 || (uint32_t)k >= n)
+		k += (index_t)n;
+	if (k < 0 || k >= (index_t)n)
 		err_format("index out of range: %v", i);
 	return (snek_len_t)k;
 }
@@ -467,7 +483,7 @@ value_t val_index(value_t c, value_t i)
 {
 	value_t v;
 
-	if (VAL_IS(c, TAG_DICT)) {
+	if (is(c, TYPE_DICT)) {
 		v = dict_get(c, i);
 		if (v == VAL_UNSET)
 			no_key(i);
@@ -481,7 +497,7 @@ value_t val_index(value_t c, value_t i)
 /* The slot of list[i]; anything but a list raises. */
 static value_t *list_slot(value_t c, value_t i)
 {
-	if (!VAL_IS(c, TAG_LIST))
+	if (!is(c, TYPE_LIST))
 		obj_bad_type(c);
 	return (value_t *)seq_data(c) + seq_index(i, obj_len(c));
 }
@@ -490,7 +506,7 @@ void val_store(value_t c, value_t i, value_t v)
 {
 	value_t *slot;
 
-	if (VAL_IS(c, TAG_DICT))
+	if (is(c, TYPE_DICT))
 		return dict_set(c, i, v);
 	slot = list_slot(c, i);
 	gc_barrier(*slot);
@@ -501,7 +517,7 @@ void val_delete(value_t c, value_t i)
 {
 	value_t *slot, *end;
 
-	if (VAL_IS(c, TAG_DICT)) {
+	if (is(c, TYPE_DICT)) {
 		if (!dict_del(c, i))
 			no_key(i);
 		return;
@@ -513,16 +529,6 @@ void val_delete(value_t c, value_t i)
 	*end = 0;
 }
 
-/* k clamped to -n-1..n+1: where slicing goes on in index_t. */
-static index_t clamp(int32_t k, snek_len_t n)
-{
-	if (k > (int32_t)n)
-		return (index_t)(n + 1);
-	if (k < -(int32_t)n)
-		return (index_t)(-(index_t)n - 1);
-	return (index_t)k;
-}
-
 /* Python's slice bound: a default, or an index clamped to the range a
  * slice walking up (0..n) or down (-1..n-1) may take. */
 static index_t slice_bound(value_t v, index_t n, bool down, bool hi)
@@ -531,7 +537,7 @@ static index_t slice_bound(value_t v, index_t n, bool down, bool hi)
 
 	if (v == VAL_NONE)
 		return down != hi ? n - down : -down;
-	k = clamp(val_to_int(v), (snek_len_t)n);
+	k = to_index(v, (snek_len_t)n);
 	if (k < 0)
 		k += n;
 	if (k < -down)
@@ -543,25 +549,27 @@ static index_t slice_bound(value_t v, index_t n, bool down, bool hi)
 
 value_t val_slice(value_t c, value_t lo, value_t hi, value_t stepv)
 {
-	index_t n, step = 1, start, d;
+	index_t n, step = 1, start, d, stride;
 	bool down;
-
 
 	if (!is_seq(val_type(c)))
 		obj_bad_type(c);
 	n = (index_t)obj_len(c);
 	if (stepv != VAL_NONE)
-		step = clamp(val_to_int(stepv), (snek_len_t)n);
+		step = to_index(stepv, (snek_len_t)n);
 	if (!step)
 		bad_value(stepv);
 	down = step < 0;
 	start = slice_bound(lo, n, down, false);
 	d = slice_bound(hi, n, down, true) - start;
-	if (down)
+	stride = step;
+	if (down) {
 		d = -d;
+		stride = -step;
+	}
 	/* d is the distance to walk, the count rounds up. */
-	d = d > 0 ? (d - 1) / (down ? -step : step) + 1 : 0;
-	return seq_sub(c, (snek_len_t)start, (snek_len_t)step, (snek_len_t)d);
+	d = (d + stride - 1) / stride;
+	return seq_sub(c, (snek_len_t)start, (snek_len_t)step, d > 0 ? (snek_len_t)d : 0);
 }
 
 bool val_contains(value_t c, value_t item)
@@ -572,7 +580,7 @@ bool val_contains(value_t c, value_t item)
 
 	switch (val_type(c)) {
 	case TYPE_STRING:
-		if (!VAL_IS(item, TAG_STRING))
+		if (!is(item, TYPE_STRING))
 			obj_bad_type(item);
 		s = str_ptr(c);
 		t = str_ptr(item);
