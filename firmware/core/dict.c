@@ -34,17 +34,16 @@ static void key_check(value_t v, uint8_t depth)
 		key_check(items[i], (uint8_t)(depth + 1));
 }
 
-/* The entry number of key plus one, or 0 when it is missing. */
-static snek_len_t lookup(struct snek_dict *d, value_t key)
+/* The entry of key, or NULL (stale after any allocation). */
+static struct entry *find(struct snek_dict *d, value_t key)
 {
-	struct entry *e = entries(d);
-	snek_len_t i;
+	struct entry *e = entries(d), *end = e + d->used;
 
 	key_check(key, 0);
-	for (i = 0; i < d->used; i++)
-		if (val_equal(e[i].key, key))
-			return i + 1;
-	return 0;
+	for (; e != end; e++)
+		if (val_equal(e->key, key))
+			return e;
+	return NULL;
 }
 
 /* No index to keep. */
@@ -107,16 +106,18 @@ static snek_len_t *index_of(struct snek_dict *d)
 	return (snek_len_t *)BUF_BYTES(d->index);
 }
 
-static snek_len_t lookup(struct snek_dict *d, value_t key)
+static struct entry *find(struct snek_dict *d, value_t key)
 {
 	snek_len_t mask = 2 * d->cap - 1, i = (snek_len_t)hash(key, 0), slot;
 
 	if (!d->cap)
-		return 0;
+		return NULL;
 	for (;; i++) {
 		slot = index_of(d)[i & mask];
-		if (!slot || val_equal(entries(d)[slot - 1].key, key))
-			return slot;
+		if (!slot)
+			return NULL;
+		if (val_equal(entries(d)[slot - 1].key, key))
+			return &entries(d)[slot - 1];
 	}
 }
 
@@ -149,10 +150,9 @@ value_t dict_new(void)
 
 value_t dict_get(value_t dv, value_t key)
 {
-	struct snek_dict *d = dict_ptr(dv);
-	snek_len_t n = lookup(d, key);
+	struct entry *e = find(dict_ptr(dv), key);
 
-	return n ? entries(d)[n - 1].value : VAL_UNSET;
+	return e ? e->value : VAL_UNSET;
 }
 
 /* Move the entries to a block with room for `cap` (and a new index),
@@ -186,12 +186,11 @@ static struct snek_dict *rebuild(value_t dv, snek_len_t cap)
 void dict_set(value_t dv, value_t key, value_t v)
 {
 	struct snek_dict *d = dict_ptr(dv);
-	snek_len_t n = lookup(d, key), cap;
-	struct entry *e;
+	struct entry *e = find(d, key);
+	snek_len_t cap;
 	value_t *t;
 
-	if (n) {
-		e = &entries(d)[n - 1];
+	if (e) {
 		gc_barrier(e->value);
 		e->value = v;
 		return;
@@ -218,18 +217,15 @@ void dict_set(value_t dv, value_t key, value_t v)
 
 bool dict_del(value_t dv, value_t key)
 {
-	struct snek_dict *d = dict_ptr(dv);
-	snek_len_t n = lookup(d, key);
-	struct entry *e;
+	struct entry *e = find(dict_ptr(dv), key);
 
-	if (!n)
+	if (!e)
 		return false;
-	e = &entries(d)[n - 1];
 	gc_barrier(e->key);
 	gc_barrier(e->value);
 	e->key = VAL_DELETED;
 	e->value = 0;
-	d->len--;
+	dict_ptr(dv)->len--;
 	return true;
 }
 
