@@ -139,17 +139,18 @@ value_t str_from_raw(const value_t *raw, snek_len_t len)
 
 void buf_add(value_t *buf, snek_len_t *len, char c)
 {
-	snek_len_t cap = *buf == VAL_NONE ? 0 : BLOCK_BYTES(*buf);
+	snek_len_t n = *len;
 	value_t b;
 
-	if (*len >= cap) {
-		cap += cap ? cap / 2 : 32;
-		b = obj_new(GC_RAW, (snek_len_t)(sizeof(struct snek_raw) + cap));
+	/* Full (bytes only ever come one at a time): half as much again. */
+	if (*buf == VAL_NONE || n == BLOCK_BYTES(*buf)) {
+		b = obj_new(GC_RAW, (snek_len_t)(sizeof(struct snek_raw) + (n ? n + n / 2 : 32)));
 		/* An empty buffer copies nothing. */
-		memcpy(BUF_BYTES(b), BUF_BYTES(*buf), *len);
+		memcpy(BUF_BYTES(b), BUF_BYTES(*buf), n);
 		*buf = b;
 	}
-	BUF_BYTES(*buf)[(*len)++] = (uint8_t)c;
+	BUF_BYTES(*buf)[n] = (uint8_t)c;
+	*len = n + 1;
 }
 
 /* Lists and tuples */
@@ -253,15 +254,13 @@ static value_t chars(value_t str)
 }
 
 /* A new sequence like a: its first na items, then b's items `times`
- * times. In place (the list a: Python's += and *=), a takes the result;
- * += fills a's spare room when it has enough, else a gets a bigger block
- * so that a run of += copies each item only a few times. Slots past a
- * list's length never hold references (delete clears the one it frees),
- * so filling them needs no barrier. */
+ * times. In place (the list a: Python's += and *=), a takes the result.
+ * Slots past a list's length never hold references (delete clears the
+ * one it frees), so filling them needs no barrier. */
 static value_t join(value_t a, value_t b, snek_len_t na, snek_len_t times, bool in_place)
 {
-	value_t *t = keep(a, b), r = a;
-	snek_len_t nb, total, cap;
+	value_t *t = keep(a, b), r;
+	snek_len_t nb, total;
 	struct snek_list *l;
 	uint8_t size, *d, *s;
 
@@ -269,17 +268,19 @@ static value_t join(value_t a, value_t b, snek_len_t na, snek_len_t times, bool 
 		t[1] = chars(b);
 	nb = obj_len(t[1]);
 	total = na + nb * times;
-	if (!in_place || !na || total > list_ptr(t[0])->cap) {
-		cap = total;
-		if (in_place) {
-			cap = list_ptr(t[0])->cap;
-			cap += cap / 2 + 2;
-			if (cap < total)
-				cap = total;
-		}
-		r = seq_new(t[0], cap);
+#if SNEK_SMALL
+	/* Small chips: exactly the room needed. */
+	r = seq_new(t[0], total);
+#else
+	/* Hosts: += fills the list's spare room when it has enough, else
+	 * gives it half as much again, so that a run of += copies each item
+	 * only a few times. */
+	r = t[0];
+	if (!in_place || !na || total > list_ptr(r)->cap) {
+		r = seq_new(t[0], in_place ? total + total / 2 : total);
 		tuple_ptr(r)->len = total;
 	}
+#endif
 	/* No more allocation: the pointers stay good. */
 	size = item_size(t[1]);
 	d = seq_data(r);
@@ -611,7 +612,8 @@ static float floor_divmod(uint8_t op, float a, float b)
 
 	memcpy(&mb, &m, sizeof mb);
 	memcpy(&bb, &b, sizeof bb);
-	adjust = (mb << 1) && ((mb ^ bb) >> 31);
+	/* A remainder not zero and of the other sign than b. */
+	adjust = (mb << 1) && (((uint8_t)(mb >> 24) ^ (uint8_t)(bb >> 24)) & 0x80);
 	if (op == OP_MOD) {
 		if (adjust)
 			return m + b;
