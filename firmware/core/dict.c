@@ -22,10 +22,11 @@ static void key_check(value_t v, uint8_t depth)
 {
 	snek_len_t i, n;
 	value_t *items;
+	uint8_t t = val_type(v);
 
-	if (VAL_IS(v, TAG_LIST) || VAL_IS(v, TAG_DICT))
+	if (t == TYPE_LIST || t == TYPE_DICT)
 		obj_bad_type(v);
-	if (!VAL_IS(v, TAG_TUPLE))
+	if (t != TYPE_TUPLE)
 		return;
 	if (depth >= SNEK_NEST_MAX)
 		err_raise(ERR_NESTED);

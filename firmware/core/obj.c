@@ -35,12 +35,12 @@ __attribute__((noreturn)) void obj_bad_type(value_t v)
 	err_invalid_type(v);
 }
 
-static __attribute__((noreturn)) void bad_value(value_t v)
+static __attribute__((noreturn, noinline)) void bad_value(value_t v)
 {
 	err_invalid_value(v);
 }
 
-static __attribute__((noreturn)) void no_key(value_t key)
+static __attribute__((noreturn, noinline)) void no_key(value_t key)
 {
 	err_format("key not found: %v", key);
 }
@@ -60,9 +60,11 @@ value_t *obj_keep(value_t a, value_t b)
 
 value_t obj_new(uint8_t kind, snek_len_t bytes)
 {
-	void *p = gc_alloc(kind, bytes);
+	snek_len_t at = (snek_len_t)((uint8_t *)gc_alloc(kind, bytes) - gc_pool) / SNEK_GRANULE;
+	uint16_t tag = kind <= GC_DICT ? kind + 1 : TAG_BLOCK;
 
-	return kind <= GC_DICT ? gc_ref(kind + 1, p) : gc_ref(TAG_BLOCK, p);
+	/* gc_ref's value, with the tag put in by 16-bit arithmetic */
+	return (uint32_t)(uint16_t)((VAL_BOX >> 16) | (tag << (VAL_TAG_SHIFT - 16))) << 16 | at;
 }
 
 /* An object of `head` bytes and n items of 1 << shift bytes, all 0 (the
@@ -85,12 +87,15 @@ static value_t sized_new(uint8_t kind, snek_len_t head, snek_len_t n, uint8_t sh
 
 uint8_t val_type(value_t v)
 {
+	/* The tag by 8-bit arithmetic: bits 20..22 are bits 4..6 of byte 2. */
+	uint8_t tag = ((uint8_t)(v >> 16) >> (VAL_TAG_SHIFT - 16)) & 7;
 	uint16_t special = (uint16_t)v;
 
+	_Static_assert(VAL_TAG_SHIFT - 16 == 4, "tag in byte 2");
 	if (VAL_IS_NUM(v))
 		return TYPE_NUMBER;
-	if (VAL_TAG(v) != TAG_SPECIAL)
-		return VAL_TAG(v);
+	if (tag != TAG_SPECIAL)
+		return tag;
 	/* Special payloads are small: None, False, True, ..., builtins. */
 	if (special >= VAL_BUILTIN_BASE)
 		return TYPE_FUNC;
@@ -140,16 +145,16 @@ value_t str_from_raw(const value_t *raw, snek_len_t len)
 void buf_add(value_t *buf, snek_len_t *len, char c)
 {
 	snek_len_t n = *len;
-	value_t b;
+	value_t b = *buf;
 
 	/* Full (bytes only ever come one at a time): half as much again. */
-	if (*buf == VAL_NONE || n == BLOCK_BYTES(*buf)) {
+	if (b == VAL_NONE || n == BLOCK_BYTES(b)) {
 		b = obj_new(GC_RAW, (snek_len_t)(sizeof(struct snek_raw) + (n ? n + n / 2 : 32)));
 		/* An empty buffer copies nothing. */
 		memcpy(BUF_BYTES(b), BUF_BYTES(*buf), n);
 		*buf = b;
 	}
-	BUF_BYTES(*buf)[n] = (uint8_t)c;
+	BUF_BYTES(b)[n] = (uint8_t)c;
 	*len = n + 1;
 }
 
@@ -163,9 +168,9 @@ static value_t block_new(snek_len_t n)
 value_t list_new(snek_len_t len)
 {
 	value_t *t = keep(len ? block_new(len) : VAL_NONE, 0);
-	value_t v = sized_new(GC_LIST, sizeof(struct snek_list), len, 0);
+	value_t v = obj_new(GC_LIST, sizeof(struct snek_list));
 
-	list_ptr(v)->cap = len;
+	list_ptr(v)->len = list_ptr(v)->cap = len;
 	list_ptr(v)->items = t[0];
 	release();
 	return v;
@@ -179,10 +184,10 @@ value_t tuple_new(snek_len_t len)
 /* Where a sequence's items start (stale after any allocation). */
 static uint8_t *seq_data(value_t v)
 {
-	switch (VAL_TAG(v)) {
-	case TAG_STRING:
+	switch (val_type(v)) {
+	case TYPE_STRING:
 		return (uint8_t *)str_ptr(v)->data;
-	case TAG_LIST:
+	case TYPE_LIST:
 		return (uint8_t *)block_ptr(list_ptr(v)->items);
 	}
 	return (uint8_t *)tuple_ptr(v)->items;
@@ -199,10 +204,10 @@ value_t *seq_items(value_t v, snek_len_t *len)
 /* A new sequence of n items like v, for the caller to fill. */
 static value_t seq_new(value_t v, snek_len_t n)
 {
-	switch (VAL_TAG(v)) {
-	case TAG_STRING:
+	switch (val_type(v)) {
+	case TYPE_STRING:
 		return str_alloc(n);
-	case TAG_LIST:
+	case TYPE_LIST:
 		return list_new(n);
 	}
 	return tuple_new(n);
@@ -253,6 +258,29 @@ static value_t chars(value_t str)
 	return t[1];
 }
 
+#if !SNEK_SMALL
+/* Hosts: += fills a list's spare room, and a full list grows by half as
+ * much again, so that a run of += copies each item only a few times.
+ * (Small chips build a new block of exactly the right size instead.) */
+static void list_grow(value_t *list, snek_len_t need)
+{
+	struct snek_list *l = list_ptr(*list);
+	snek_len_t cap = l->cap + l->cap / 2 + 2;
+	value_t items;
+
+	if (need <= l->cap)
+		return;
+	if (cap < need)
+		cap = need;
+	items = block_new(cap);
+	l = list_ptr(*list);
+	memcpy(block_ptr(items), block_ptr(l->items), l->len * sizeof(value_t));
+	gc_barrier(l->items);
+	l->items = items;
+	l->cap = cap;
+}
+#endif
+
 /* A new sequence like a: its first na items, then b's items `times`
  * times. In place (the list a: Python's += and *=), a takes the result.
  * Slots past a list's length never hold references (delete clears the
@@ -268,19 +296,13 @@ static value_t join(value_t a, value_t b, snek_len_t na, snek_len_t times, bool 
 		t[1] = chars(b);
 	nb = obj_len(t[1]);
 	total = na + nb * times;
-#if SNEK_SMALL
-	/* Small chips: exactly the room needed. */
-	r = seq_new(t[0], total);
-#else
-	/* Hosts: += fills the list's spare room when it has enough, else
-	 * gives it half as much again, so that a run of += copies each item
-	 * only a few times. */
-	r = t[0];
-	if (!in_place || !na || total > list_ptr(r)->cap) {
-		r = seq_new(t[0], in_place ? total + total / 2 : total);
-		tuple_ptr(r)->len = total;
-	}
+#if !SNEK_SMALL
+	if (in_place && na == obj_len(t[0])) {
+		list_grow(t, total);
+		r = t[0];
+	} else
 #endif
+		r = seq_new(t[0], total);
 	/* No more allocation: the pointers stay good. */
 	size = item_size(t[1]);
 	d = seq_data(r);
@@ -288,7 +310,7 @@ static value_t join(value_t a, value_t b, snek_len_t na, snek_len_t times, bool 
 	if (r != t[0])
 		memcpy(d, seq_data(t[0]), na * size);
 	for (d += na * size; times; times--, d += nb * size)
-		memcpy(d, s, nb * size);
+		memmove(d, s, nb * size);
 	if (in_place) {
 		l = list_ptr(t[0]);
 		if (r != t[0]) {
