@@ -197,10 +197,16 @@ void dict_set(value_t dv, value_t key, value_t v)
 		return;
 	}
 	if (d->used == d->cap) {
-		/* Grow when at least half full, else just drop the holes. */
+#if SNEK_SMALL
+		/* Small chips: room for a few more, holes dropped. */
+		cap = d->len + 4;
+#else
+		/* Grow when at least half full, else just drop the holes (the
+		 * index wants a power of two). */
 		cap = d->cap ? d->cap : 4;
 		if (d->len >= cap / 2)
 			cap *= 2;
+#endif
 		if (cap > (snek_len_t)(SNEK_POOL_SIZE / sizeof *e))
 			err_raise(ERR_NO_MEMORY);
 		t = obj_keep(key, v);
