@@ -1,7 +1,57 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Dicts: insertion order like Python, O(1) lookup through a hash index. */
+/* Dicts: insertion order like Python. The entries are key, value pairs in
+ * the order they were added (removed ones leave VAL_DELETED holes). Big
+ * hosts find keys through a hash index; small chips walk the entries,
+ * which is slower but needs neither the index nor the hashing code. */
 #include "snek.h"
-#include <math.h>
+
+struct entry {
+	value_t key, value;
+};
+
+/* The entries (stale after any allocation). */
+static struct entry *entries(struct snek_dict *d)
+{
+	return (struct entry *)block_ptr(d->entries);
+}
+
+#if SNEK_SMALL
+
+/* Keys must not change: lists and dicts, also inside tuples, are refused. */
+static void key_check(value_t v, uint8_t depth)
+{
+	snek_len_t i, n;
+	value_t *items;
+	uint8_t t = val_type(v);
+
+	if (t == TYPE_LIST || t == TYPE_DICT)
+		obj_bad_type(v);
+	if (t != TYPE_TUPLE)
+		return;
+	if (depth >= SNEK_NEST_MAX)
+		err_raise(ERR_NESTED);
+	items = seq_items(v, &n);
+	for (i = 0; i < n; i++)
+		key_check(items[i], (uint8_t)(depth + 1));
+}
+
+/* The entry of key, or NULL (stale after any allocation). */
+static struct entry *find(struct snek_dict *d, value_t key)
+{
+	struct entry *e = entries(d), *end = e + d->used;
+
+	key_check(key, 0);
+	for (; e != end; e++)
+		if (val_equal(e->key, key))
+			return e;
+	return NULL;
+}
+
+/* No index to keep. */
+#define index_alloc(cap) VAL_NONE
+#define index_add(d, entry) ((void)(entry))
+
+#else
 
 static uint32_t mix(uint32_t h)
 {
@@ -11,6 +61,7 @@ static uint32_t mix(uint32_t h)
 	return h;
 }
 
+/* Refuses what may change (lists, dicts, also inside tuples). */
 static uint32_t hash(value_t v, uint16_t depth)
 {
 	uint32_t h, bits;
@@ -41,7 +92,7 @@ static uint32_t hash(value_t v, uint16_t depth)
 		return h;
 	case TYPE_LIST:
 	case TYPE_DICT:
-		err_invalid_type(v);
+		obj_bad_type(v);
 	}
 	/* Functions move in the heap: hash them by name, not by address. */
 	if (VAL_IS(v, TAG_FUNC))
@@ -49,142 +100,139 @@ static uint32_t hash(value_t v, uint16_t depth)
 	return mix(v);
 }
 
+/* The index: an open-addressed table of 2 * cap entry numbers plus one
+ * (0 = empty). */
 static snek_len_t *index_of(struct snek_dict *d)
 {
-	return (snek_len_t *)((struct snek_raw *)gc_ptr(d->index))->b;
+	return (snek_len_t *)BUF_BYTES(d->index);
 }
 
-/* The index slot for key: either holding its entry or empty. */
-static snek_len_t probe(struct snek_dict *d, value_t key, uint32_t h, snek_len_t *entry)
+static struct entry *find(struct snek_dict *d, value_t key)
 {
-	snek_len_t mask = 2 * d->cap - 1, i = (snek_len_t)h & mask, slot;
-	value_t *e = block_ptr(d->entries);
+	snek_len_t mask = 2 * d->cap - 1, i = (snek_len_t)hash(key, 0), slot;
 
-	for (;; i = (i + 1) & mask) {
-		slot = index_of(d)[i];
-		if (!slot) {
-			*entry = 0;
-			return i;
-		}
-		if (val_equal(e[2 * (slot - 1)], key)) {
-			*entry = slot;
-			return i;
-		}
+	if (!d->cap)
+		return NULL;
+	for (;; i++) {
+		slot = index_of(d)[i & mask];
+		if (!slot)
+			return NULL;
+		if (val_equal(entries(d)[slot - 1].key, key))
+			return &entries(d)[slot - 1];
 	}
 }
 
+/* An empty index for `cap` entries. */
+static value_t index_alloc(snek_len_t cap)
+{
+	return obj_new(GC_RAW, (snek_len_t)(sizeof(struct snek_raw) + 2 * cap * sizeof(snek_len_t)));
+}
+
+/* Index entry number `entry` (a key not in the index yet). */
+static void index_add(struct snek_dict *d, snek_len_t entry)
+{
+	snek_len_t mask = 2 * d->cap - 1, i = (snek_len_t)hash(entries(d)[entry].key, 0);
+
+	while (index_of(d)[i & mask])
+		i++;
+	index_of(d)[i & mask] = entry + 1;
+}
+
+#endif
+
 value_t dict_new(void)
 {
-	struct snek_dict *d = gc_alloc(GC_DICT, sizeof *d);
+	value_t dv = obj_new(GC_DICT, sizeof(struct snek_dict));
 
-	d->entries = VAL_NONE;
-	d->index = VAL_NONE;
-	return gc_ref(TAG_DICT, d);
+	dict_ptr(dv)->entries = VAL_NONE;
+	dict_ptr(dv)->index = VAL_NONE;
+	return dv;
 }
 
 value_t dict_get(value_t dv, value_t key)
 {
-	struct snek_dict *d = dict_ptr(dv);
-	snek_len_t entry;
-	uint32_t h = hash(key, 0);
+	struct entry *e = find(dict_ptr(dv), key);
 
-	if (!d->cap)
-		return VAL_UNSET;
-	probe(d, key, h, &entry);
-	return entry ? block_ptr(d->entries)[2 * entry - 1] : VAL_UNSET;
+	return e ? e->value : VAL_UNSET;
 }
 
-/* Rebuild with room for `cap` entries, dropping holes. */
-static void rebuild(value_t dv, snek_len_t cap)
+/* Move the entries to a block with room for `cap` (and a new index),
+ * dropping holes. */
+static struct snek_dict *rebuild(value_t dv, snek_len_t cap)
 {
+	value_t *t = obj_keep(dv, VAL_NONE), block;
 	struct snek_dict *d;
-	struct snek_values *e;
-	struct snek_raw *ix;
-	snek_len_t i, n = 0, entry, slot;
-	value_t *old;
+	struct entry *old, *e;
+	snek_len_t i, n = 0;
 
-	GC_PUSH(dv);
-	e = gc_alloc(GC_VALUES, (snek_len_t)(sizeof *e + 2 * cap * sizeof(value_t)));
-	GC_PUSH(gc_ref(TAG_BLOCK, e));
-	ix = gc_alloc(GC_RAW, (snek_len_t)(sizeof *ix + 2 * cap * sizeof(snek_len_t)));
-	e = gc_ptr(GC_POP());
-	d = dict_ptr(GC_POP());
-	old = d->cap ? block_ptr(d->entries) : NULL;
-	for (i = 0; i < d->used; i++) {
-		if (old[2 * i] == VAL_DELETED)
-			continue;
-		e->v[2 * n] = old[2 * i];
-		e->v[2 * n + 1] = old[2 * i + 1];
-		n++;
-	}
-	for (i = 2 * n; i < 2 * cap; i++)
-		e->v[i] = VAL_NONE;
+	t[1] = index_alloc(cap);
+	block = obj_new(GC_VALUES, (snek_len_t)(sizeof(struct snek_values) + cap * sizeof *e));
+	d = dict_ptr(t[0]);
+	d->index = t[1]; /* the old index holds no references: no barrier */
+	gc_ntemp -= 2;
+	old = entries(d);
+	e = (struct entry *)block_ptr(block);
+	for (i = 0; i < d->used; i++)
+		if (old[i].key != VAL_DELETED)
+			e[n++] = old[i];
 	gc_barrier(d->entries);
-	d->entries = gc_ref(TAG_BLOCK, e);
-	d->index = gc_ref(TAG_BLOCK, ix);
+	d->entries = block;
 	d->cap = cap;
 	d->used = n;
-	for (i = 0; i < n; i++) {
-		slot = probe(d, e->v[2 * i], hash(e->v[2 * i], 0), &entry);
-		index_of(d)[slot] = i + 1;
-	}
+	for (i = 0; i < n; i++)
+		index_add(d, i);
+	return d;
 }
 
 void dict_set(value_t dv, value_t key, value_t v)
 {
 	struct snek_dict *d = dict_ptr(dv);
-	uint32_t h = hash(key, 0);
-	snek_len_t entry, slot, cap;
-	value_t *e;
+	struct entry *e = find(d, key);
+	snek_len_t cap;
+	value_t *t;
 
-	if (d->cap) {
-		probe(d, key, h, &entry);
-		if (entry) {
-			gc_barrier(block_ptr(d->entries)[2 * entry - 1]);
-			block_ptr(d->entries)[2 * entry - 1] = v;
-			return;
-		}
+	if (e) {
+		gc_barrier(e->value);
+		e->value = v;
+		return;
 	}
 	if (d->used == d->cap) {
+#if SNEK_SMALL
+		/* Small chips: room for a few more, holes dropped. */
+		cap = d->len + 4;
+#else
+		/* Grow when at least half full, else just drop the holes (the
+		 * index wants a power of two). */
 		cap = d->cap ? d->cap : 4;
 		if (d->len >= cap / 2)
 			cap *= 2;
-		if (cap > (snek_len_t)(SNEK_POOL_SIZE / 8))
+#endif
+		if (cap > (snek_len_t)(SNEK_POOL_SIZE / sizeof *e))
 			err_raise(ERR_NO_MEMORY);
-		GC_PUSH(dv);
-		GC_PUSH(key);
-		GC_PUSH(v);
-		rebuild(dv, cap);
-		v = GC_POP();
-		key = GC_POP();
-		dv = GC_POP();
-		d = dict_ptr(dv);
+		t = obj_keep(key, v);
+		d = rebuild(dv, cap);
+		key = t[0];
+		v = t[1];
+		gc_ntemp -= 2;
 	}
-	slot = probe(d, key, h, &entry);
-	e = block_ptr(d->entries);
-	e[2 * d->used] = key;
-	e[2 * d->used + 1] = v;
-	index_of(d)[slot] = ++d->used;
+	e = &entries(d)[d->used];
+	e->key = key;
+	e->value = v;
+	index_add(d, d->used++);
 	d->len++;
 }
 
 bool dict_del(value_t dv, value_t key)
 {
-	struct snek_dict *d = dict_ptr(dv);
-	snek_len_t entry;
-	value_t *e;
+	struct entry *e = find(dict_ptr(dv), key);
 
-	if (!d->cap)
+	if (!e)
 		return false;
-	probe(d, key, hash(key, 0), &entry);
-	if (!entry)
-		return false;
-	e = block_ptr(d->entries);
-	gc_barrier(e[2 * entry - 2]);
-	gc_barrier(e[2 * entry - 1]);
-	e[2 * entry - 2] = VAL_DELETED;
-	e[2 * entry - 1] = VAL_NONE;
-	d->len--;
+	gc_barrier(e->key);
+	gc_barrier(e->value);
+	e->key = VAL_DELETED;
+	e->value = 0;
+	dict_ptr(dv)->len--;
 	return true;
 }
 
@@ -194,7 +242,7 @@ value_t dict_key_at(value_t dv, snek_len_t *i)
 	value_t k;
 
 	while (*i < d->used) {
-		k = block_ptr(d->entries)[2 * (*i)++];
+		k = entries(d)[(*i)++].key;
 		if (k != VAL_DELETED)
 			return k;
 	}

@@ -1,33 +1,128 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Strings, lists, tuples and the generic value operations. */
+/* Strings, lists, tuples and the generic value operations.
+ *
+ * Strings, lists and tuples are all sequences here: they differ only in
+ * the size of an item (a byte or a value) and in how a new one is made,
+ * so indexing, slicing, joining and repeating share one item copier.
+ * Equality and order share one three-way compare.
+ *
+ * Written for 8-bit chips: values held across an allocation sit in
+ * slots from keep() (the slots never move, so a pointer to them is
+ * cheap), and arithmetic stays in snek_len_t where it can. */
 #include "snek.h"
 #include <math.h>
 
+/* Every container keeps its length where a tuple does. */
+_Static_assert(offsetof(struct snek_string, len) == offsetof(struct snek_tuple, len) &&
+	       offsetof(struct snek_list, len) == offsetof(struct snek_tuple, len) &&
+	       offsetof(struct snek_dict, len) == offsetof(struct snek_tuple, len),
+	       "containers keep their length first");
+/* The kinds of the objects programs see come in the order of their tags. */
+_Static_assert((int)GC_STRING + 1 == (int)TAG_STRING && (int)GC_LIST + 1 == (int)TAG_LIST &&
+	       (int)GC_TUPLE + 1 == (int)TAG_TUPLE && (int)GC_DICT + 1 == (int)TAG_DICT,
+	       "kinds follow tags");
+
+/* A signed index as wide as a length. */
+#if SNEK_SMALL
+typedef int16_t index_t;
+#else
+typedef int32_t index_t;
+#endif
+
+/* One raise site per message. */
+__attribute__((noreturn)) void obj_bad_type(value_t v)
+{
+	err_invalid_type(v);
+}
+
+static __attribute__((noreturn, noinline)) void bad_value(value_t v)
+{
+	err_invalid_value(v);
+}
+
+static __attribute__((noreturn, noinline)) void no_key(value_t key)
+{
+	err_format("key not found: %v", key);
+}
+
+/* Two slots that keep values across allocations; release() frees them. */
+value_t *obj_keep(value_t a, value_t b)
+{
+	value_t *t = gc_temp + gc_ntemp;
+
+	gc_ntemp += 2;
+	t[0] = a;
+	t[1] = b;
+	return t;
+}
+#define keep obj_keep
+#define release() (gc_ntemp -= 2)
+
+value_t obj_new(uint8_t kind, snek_len_t bytes)
+{
+	snek_len_t at = (snek_len_t)((uint8_t *)gc_alloc(kind, bytes) - gc_pool) / SNEK_GRANULE;
+	uint16_t tag = kind <= GC_DICT ? kind + 1 : TAG_BLOCK;
+
+	/* gc_ref's value, with the tag put in by 16-bit arithmetic */
+	return (uint32_t)(uint16_t)((VAL_BOX >> 16) | (tag << (VAL_TAG_SHIFT - 16))) << 16 | at;
+}
+
+/* An object of `head` bytes and n items of 1 << shift bytes, all 0 (the
+ * number 0 for values, which the collector skips until they are filled). */
+static value_t items_new(uint8_t kind, snek_len_t head, snek_len_t n, uint8_t shift)
+{
+	if (n > (snek_len_t)(SNEK_POOL_SIZE >> shift))
+		err_raise(ERR_NO_MEMORY);
+	return obj_new(kind, (snek_len_t)(head + (n << shift)));
+}
+
+/* The same, for a string, list or tuple: with its length set. */
+static value_t sized_new(uint8_t kind, snek_len_t head, snek_len_t n, uint8_t shift)
+{
+	value_t v = items_new(kind, head, n, shift);
+
+	tuple_ptr(v)->len = n;
+	return v;
+}
+
 uint8_t val_type(value_t v)
 {
-	if (VAL_IS_NUM(v) || VAL_IS_BOOL(v))
+	/* The tag by 8-bit arithmetic: bits 20..22 are bits 4..6 of byte 2. */
+	uint8_t tag = ((uint8_t)(v >> 16) >> (VAL_TAG_SHIFT - 16)) & 7;
+	uint16_t special = (uint16_t)v;
+
+	_Static_assert(VAL_TAG_SHIFT - 16 == 4, "tag in byte 2");
+	if (VAL_IS_NUM(v))
 		return TYPE_NUMBER;
-	switch (VAL_TAG(v)) {
-	case TAG_STRING: return TYPE_STRING;
-	case TAG_LIST: return TYPE_LIST;
-	case TAG_TUPLE: return TYPE_TUPLE;
-	case TAG_DICT: return TYPE_DICT;
-	case TAG_FUNC: return TYPE_FUNC;
-	}
-	return VAL_IS_BUILTIN(v) ? TYPE_FUNC : TYPE_NONE;
+	if (tag != TAG_SPECIAL)
+		return tag;
+	/* Special payloads are small: None, False, True, ..., builtins. */
+	if (special >= VAL_BUILTIN_BASE)
+		return TYPE_FUNC;
+	return special == (uint16_t)VAL_TRUE || special == (uint16_t)VAL_FALSE ? TYPE_NUMBER : TYPE_NONE;
+}
+
+static bool is(value_t v, uint8_t type)
+{
+	return val_type(v) == type;
+}
+
+static bool is_seq(uint8_t type)
+{
+	return (uint8_t)(type - TYPE_STRING) <= TYPE_TUPLE - TYPE_STRING;
+}
+
+/* The length of a string, list, tuple or dict. */
+static snek_len_t obj_len(value_t v)
+{
+	return tuple_ptr(v)->len;
 }
 
 /* Strings */
 
 value_t str_alloc(snek_len_t len)
 {
-	struct snek_string *s;
-
-	if (len > (snek_len_t)(SNEK_POOL_SIZE))
-		err_raise(ERR_NO_MEMORY);
-	s = gc_alloc(GC_STRING, (snek_len_t)(sizeof *s + len + 1));
-	s->len = len;
-	return gc_ref(TAG_STRING, s);
+	return sized_new(GC_STRING, sizeof(struct snek_string) + 1, len, 0);
 }
 
 value_t str_new(const char *text, snek_len_t len)
@@ -43,117 +138,191 @@ value_t str_from_raw(const value_t *raw, snek_len_t len)
 	value_t v = str_alloc(len);
 
 	/* Read the root after allocating: the buffer may have moved. */
-	memcpy(str_ptr(v)->data, ((struct snek_raw *)gc_ptr(*raw))->b, len);
+	memcpy(str_ptr(v)->data, BUF_BYTES(*raw), len);
 	return v;
 }
 
 void buf_add(value_t *buf, snek_len_t *len, char c)
 {
-	struct snek_raw *b;
-	snek_len_t cap = 0, ncap;
+	snek_len_t n = *len;
+	value_t b = *buf;
 
-	if (*buf != VAL_NONE)
-		cap = BLOCK_BYTES(*buf);
-	if (*len >= cap) {
-		ncap = cap ? cap + cap / 2 : 32;
-		if (ncap < cap)
-			err_raise(ERR_NO_MEMORY);
-		b = gc_alloc(GC_RAW, (snek_len_t)(sizeof *b + ncap));
-		if (*buf != VAL_NONE)
-			memcpy(b->b, BUF_BYTES(*buf), *len);
-		*buf = gc_ref(TAG_BLOCK, b);
+	/* Full (bytes only ever come one at a time): half as much again. */
+	if (b == VAL_NONE || n == BLOCK_BYTES(b)) {
+		b = obj_new(GC_RAW, (snek_len_t)(sizeof(struct snek_raw) + (n ? n + n / 2 : 32)));
+		/* An empty buffer copies nothing. */
+		memcpy(BUF_BYTES(b), BUF_BYTES(*buf), n);
+		*buf = b;
 	}
-	BUF_BYTES(*buf)[(*len)++] = (uint8_t)c;
+	BUF_BYTES(b)[n] = (uint8_t)c;
+	*len = n + 1;
 }
 
 /* Lists and tuples */
 
-static value_t items_alloc(snek_len_t n)
+static value_t block_new(snek_len_t n)
 {
-	struct snek_values *b;
-	snek_len_t i;
-
-	if (n > (snek_len_t)(SNEK_POOL_SIZE / sizeof(value_t)))
-		err_raise(ERR_NO_MEMORY);
-	b = gc_alloc(GC_VALUES, (snek_len_t)(sizeof *b + n * sizeof(value_t)));
-	for (i = 0; i < n; i++)
-		b->v[i] = VAL_NONE;
-	return gc_ref(TAG_BLOCK, b);
+	return items_new(GC_VALUES, sizeof(struct snek_values), n, 2);
 }
 
 value_t list_new(snek_len_t len)
 {
-	value_t items = len ? items_alloc(len) : VAL_NONE;
-	struct snek_list *l;
+	value_t *t = keep(len ? block_new(len) : VAL_NONE, 0);
+	value_t v = obj_new(GC_LIST, sizeof(struct snek_list));
 
-	GC_PUSH(items);
-	l = gc_alloc(GC_LIST, sizeof *l);
-	l->len = l->cap = len;
-	l->items = GC_POP();
-	return gc_ref(TAG_LIST, l);
-}
-
-/* Make room for n more items. */
-static void list_reserve(value_t list, snek_len_t n)
-{
-	struct snek_list *l = list_ptr(list);
-	snek_len_t need = l->len + n, cap;
-	value_t items;
-
-	if (need < l->len)
-		err_raise(ERR_NO_MEMORY);
-	if (need <= l->cap)
-		return;
-	cap = l->cap + l->cap / 2 + 2;
-	if (cap < need)
-		cap = need;
-	GC_PUSH(list);
-	items = items_alloc(cap);
-	list = GC_POP();
-	l = list_ptr(list);
-	if (l->len)
-		memcpy(block_ptr(items), block_ptr(l->items), l->len * sizeof(value_t));
-	gc_barrier(l->items);
-	l->items = items;
-	l->cap = cap;
-}
-
-void list_append(value_t list, value_t v)
-{
-	struct snek_list *l;
-
-	GC_PUSH(list);
-	GC_PUSH(v);
-	list_reserve(list, 1);
-	v = GC_POP();
-	list = GC_POP();
-	l = list_ptr(list);
-	block_ptr(l->items)[l->len++] = v;
+	list_ptr(v)->len = list_ptr(v)->cap = len;
+	list_ptr(v)->items = t[0];
+	release();
+	return v;
 }
 
 value_t tuple_new(snek_len_t len)
 {
-	struct snek_tuple *t;
-	snek_len_t i;
+	return sized_new(GC_TUPLE, sizeof(struct snek_tuple), len, 2);
+}
 
-	if (len > (snek_len_t)(SNEK_POOL_SIZE / sizeof(value_t)))
-		err_raise(ERR_NO_MEMORY);
-	t = gc_alloc(GC_TUPLE, (snek_len_t)(sizeof *t + len * sizeof(value_t)));
-	t->len = len;
-	for (i = 0; i < len; i++)
-		t->items[i] = VAL_NONE;
-	return gc_ref(TAG_TUPLE, t);
+/* Where a sequence's items start (stale after any allocation). */
+static uint8_t *seq_data(value_t v)
+{
+	switch (val_type(v)) {
+	case TYPE_STRING:
+		return (uint8_t *)str_ptr(v)->data;
+	case TYPE_LIST:
+		return (uint8_t *)block_ptr(list_ptr(v)->items);
+	}
+	return (uint8_t *)tuple_ptr(v)->items;
 }
 
 value_t *seq_items(value_t v, snek_len_t *len)
 {
-	if (VAL_IS(v, TAG_LIST)) {
-		struct snek_list *l = list_ptr(v);
-		*len = l->len;
-		return l->len ? block_ptr(l->items) : NULL;
+	*len = obj_len(v);
+	return (value_t *)seq_data(v);
+}
+
+/* Sequences: strings, lists and tuples */
+
+/* A new sequence of n items like v, for the caller to fill. */
+static value_t seq_new(value_t v, snek_len_t n)
+{
+	switch (val_type(v)) {
+	case TYPE_STRING:
+		return str_alloc(n);
+	case TYPE_LIST:
+		return list_new(n);
 	}
-	*len = tuple_ptr(v)->len;
-	return tuple_ptr(v)->items;
+	return tuple_new(n);
+}
+
+static uint8_t item_size(value_t v)
+{
+	return is(v, TYPE_STRING) ? 1 : sizeof(value_t);
+}
+
+/* A new sequence like c of n of its items from `from` on, every `step`
+ * (negative steps wrap around and come back). */
+static value_t seq_sub(value_t c, snek_len_t from, snek_len_t step, snek_len_t n)
+{
+	value_t *t = keep(c, VAL_NONE);
+	uint8_t size = item_size(c), *d, *s;
+	snek_len_t i;
+
+	t[1] = seq_new(c, n);
+	d = seq_data(t[1]);
+	s = seq_data(t[0]);
+	for (i = 0; i < n; i++, from += step)
+		memcpy(d + i * size, s + from * size, size);
+	release();
+	return t[1];
+}
+
+/* Item i: a value, or a new one-character string. */
+static value_t seq_item(value_t c, snek_len_t i)
+{
+	if (is(c, TYPE_STRING))
+		return seq_sub(c, i, 1, 1);
+	return ((value_t *)seq_data(c))[i];
+}
+
+/* A string's characters as a tuple of one-character strings. */
+static value_t chars(value_t str)
+{
+	snek_len_t n = obj_len(str), i;
+	value_t *t = keep(str, VAL_NONE), c;
+
+	t[1] = tuple_new(n);
+	for (i = 0; i < n; i++) {
+		c = seq_item(t[0], i);
+		tuple_ptr(t[1])->items[i] = c;
+	}
+	release();
+	return t[1];
+}
+
+#if !SNEK_SMALL
+/* Hosts: += fills a list's spare room, and a full list grows by half as
+ * much again, so that a run of += copies each item only a few times.
+ * (Small chips build a new block of exactly the right size instead.) */
+static void list_grow(value_t *list, snek_len_t need)
+{
+	struct snek_list *l = list_ptr(*list);
+	snek_len_t cap = l->cap + l->cap / 2 + 2;
+	value_t items;
+
+	if (need <= l->cap)
+		return;
+	if (cap < need)
+		cap = need;
+	items = block_new(cap);
+	l = list_ptr(*list);
+	memcpy(block_ptr(items), block_ptr(l->items), l->len * sizeof(value_t));
+	gc_barrier(l->items);
+	l->items = items;
+	l->cap = cap;
+}
+#endif
+
+/* A new sequence like a: its first na items, then b's items `times`
+ * times. In place (the list a: Python's += and *=), a takes the result.
+ * Slots past a list's length never hold references (delete clears the
+ * one it frees), so filling them needs no barrier. */
+static value_t join(value_t a, value_t b, snek_len_t na, snek_len_t times, bool in_place)
+{
+	value_t *t = keep(a, b), r;
+	snek_len_t nb, total;
+	struct snek_list *l;
+	uint8_t size, *d, *s;
+
+	if (in_place && is(b, TYPE_STRING))
+		t[1] = chars(b);
+	nb = obj_len(t[1]);
+	total = na + nb * times;
+#if !SNEK_SMALL
+	if (in_place && na == obj_len(t[0])) {
+		list_grow(t, total);
+		r = t[0];
+	} else
+#endif
+		r = seq_new(t[0], total);
+	/* No more allocation: the pointers stay good. */
+	size = item_size(t[1]);
+	d = seq_data(r);
+	s = seq_data(t[1]);
+	if (r != t[0])
+		memcpy(d, seq_data(t[0]), na * size);
+	for (d += na * size; times; times--, d += nb * size)
+		memmove(d, s, nb * size);
+	if (in_place) {
+		l = list_ptr(t[0]);
+		if (r != t[0]) {
+			gc_barrier(l->items);
+			l->items = list_ptr(r)->items;
+			l->cap = list_ptr(r)->cap;
+		}
+		l->len = total;
+		r = t[0];
+	}
+	release();
+	return r;
 }
 
 /* Generic operations */
@@ -162,64 +331,45 @@ float val_to_num(value_t v)
 {
 	if (VAL_IS_NUM(v))
 		return val_num(v);
-	if (VAL_IS_BOOL(v))
-		return v == VAL_TRUE ? 1.0f : 0.0f;
-	err_invalid_type(v);
+	if (!VAL_IS_BOOL(v))
+		obj_bad_type(v);
+	return v == VAL_TRUE ? 1.0f : 0.0f;
+}
+
+static int32_t num_to_int(float f)
+{
+	if (!(f >= -2147483648.0f && f < 2147483648.0f) || f != truncf(f))
+		bad_value(val_from_num(f));
+	return (int32_t)f;
 }
 
 int32_t val_to_int(value_t v)
 {
-	float f = val_to_num(v);
-
-	if (f != truncf(f) || f >= 2147483648.0f || f < -2147483648.0f)
-		err_invalid_value(v);
-	return (int32_t)f;
+	return num_to_int(val_to_num(v));
 }
 
 bool val_truthy(value_t v)
 {
+	uint8_t t;
+
 	if (VAL_IS_NUM(v))
-		return val_num(v) != 0.0f;
-	switch (VAL_TAG(v)) {
-	case TAG_SPECIAL:
-		return v != VAL_NONE && v != VAL_FALSE;
-	case TAG_STRING:
-		return str_ptr(v)->len != 0;
-	case TAG_LIST:
-		return list_ptr(v)->len != 0;
-	case TAG_TUPLE:
-		return tuple_ptr(v)->len != 0;
-	case TAG_DICT:
-		return dict_ptr(v)->len != 0;
-	}
-	return true;
+		return (v << 1) != 0; /* not 0 or -0 */
+	t = val_type(v);
+	if (t >= TYPE_STRING && t <= TYPE_DICT)
+		return obj_len(v) != 0;
+	return v != VAL_NONE && v != VAL_FALSE;
 }
 
 snek_len_t val_len(value_t v)
 {
-	switch (val_type(v)) {
-	case TYPE_STRING:
-		return str_ptr(v)->len;
-	case TYPE_LIST:
-		return list_ptr(v)->len;
-	case TYPE_TUPLE:
-		return tuple_ptr(v)->len;
-	case TYPE_DICT:
-		return dict_ptr(v)->len;
-	}
-	err_invalid_type(v);
+	uint8_t t = val_type(v);
+
+	if (t < TYPE_STRING || t > TYPE_DICT)
+		obj_bad_type(v);
+	return obj_len(v);
 }
 
 uint16_t obj_depth;
-#define depth obj_depth
-
-static void nest_enter(void)
-{
-	if (++depth > SNEK_NEST_MAX) {
-		depth = 0;
-		err_raise(ERR_NESTED);
-	}
-}
 
 static int8_t cmp_num(float a, float b)
 {
@@ -230,380 +380,303 @@ static int8_t cmp_num(float a, float b)
 	return a == b ? 0 : 2;
 }
 
-static int8_t cmp_bytes(const char *a, snek_len_t na, const char *b, snek_len_t nb)
+static int8_t cmp_len(snek_len_t a, snek_len_t b)
 {
-	int c = memcmp(a, b, na < nb ? na : nb);
-
-	if (c)
-		return c < 0 ? -1 : 1;
-	return na < nb ? -1 : na > nb ? 1 : 0;
+	return a < b ? -1 : a > b;
 }
 
-/* Compare item by item; a prefix orders first. For equality only,
- * `eq` stops at the first difference without ordering it. */
-static int8_t cmp_seq(value_t a, value_t b, bool eq)
+/* Item by item; the first unequal pair decides, else the shorter first. */
+static int8_t cmp_seq(value_t a, value_t b)
 {
 	snek_len_t na, nb, i;
-	int8_t c;
+	value_t *x = seq_items(a, &na), *y = seq_items(b, &nb);
+	int8_t c = 0;
 
-	seq_items(a, &na);
-	seq_items(b, &nb);
-	if (eq && na != nb)
-		return 1;
-	nest_enter();
-	for (i = 0; i < na && i < nb; i++) {
-		value_t x = seq_items(a, &na)[i], y = seq_items(b, &nb)[i];
-		if (eq) {
-			if (!val_equal(x, y)) {
-				depth--;
-				return 1;
-			}
-			continue;
-		}
-		if (!val_equal(x, y)) {
-			c = val_compare(x, y);
-			depth--;
-			return c;
-		}
-	}
-	depth--;
-	return na < nb ? -1 : na > nb ? 1 : 0;
+	for (i = 0; !c && i < na && i < nb; i++)
+		c = val_compare(x[i], y[i]);
+	return c ? c : cmp_len(na, nb);
 }
 
-static bool dict_equal(value_t a, value_t b)
+static int8_t cmp_str(value_t a, value_t b)
+{
+	snek_len_t na = obj_len(a), nb = obj_len(b);
+	int c = memcmp(str_ptr(a)->data, str_ptr(b)->data, na < nb ? na : nb);
+
+	return c ? (c < 0 ? -1 : 1) : cmp_len(na, nb);
+}
+
+/* 0 when equal, else 1. */
+static int8_t dict_differ(value_t a, value_t b)
 {
 	snek_len_t i = 0;
-	value_t k, va;
+	value_t k;
 
-	if (dict_ptr(a)->len != dict_ptr(b)->len)
-		return false;
-	nest_enter();
-	while ((k = dict_key_at(a, &i)) != VAL_UNSET) {
-		va = dict_get(a, k);
-		if (!val_equal(va, dict_get(b, k))) {
-			depth--;
-			return false;
-		}
-	}
-	depth--;
-	return true;
-}
-
-bool val_equal(value_t a, value_t b)
-{
-	uint8_t ta, tb;
-
-	if (VAL_IS_NUM(a) && VAL_IS_NUM(b))
-		return val_num(a) == val_num(b);
-	if (a == b)
-		return true;
-	ta = val_type(a);
-	tb = val_type(b);
-	if (ta != tb)
-		return false;
-	switch (ta) {
-	case TYPE_NUMBER:
-		return val_to_num(a) == val_to_num(b);
-	case TYPE_STRING:
-		return str_ptr(a)->len == str_ptr(b)->len &&
-			memcmp(str_ptr(a)->data, str_ptr(b)->data, str_ptr(a)->len) == 0;
-	case TYPE_LIST:
-	case TYPE_TUPLE:
-		return VAL_TAG(a) == VAL_TAG(b) && cmp_seq(a, b, true) == 0;
-	case TYPE_DICT:
-		return dict_equal(a, b);
-	}
-	return false;
+	if (obj_len(a) != obj_len(b))
+		return 1;
+	while ((k = dict_key_at(a, &i)) != VAL_UNSET)
+		if (val_compare(dict_get(a, k), dict_get(b, k)))
+			return 1;
+	return 0;
 }
 
 int8_t val_compare(value_t a, value_t b)
 {
 	uint8_t ta = val_type(a), tb = val_type(b);
+	int8_t c;
 
 	if (ta != tb)
 		return ta < tb ? -1 : 1;
-	switch (ta) {
-	case TYPE_NUMBER:
+	if (ta == TYPE_NUMBER)
 		return cmp_num(val_to_num(a), val_to_num(b));
-	case TYPE_STRING:
-		return cmp_bytes(str_ptr(a)->data, str_ptr(a)->len, str_ptr(b)->data, str_ptr(b)->len);
-	case TYPE_LIST:
-	case TYPE_TUPLE:
-		if (VAL_TAG(a) != VAL_TAG(b))
-			return VAL_TAG(a) < VAL_TAG(b) ? -1 : 1;
-		return cmp_seq(a, b, false);
+	if (a == b)
+		return 0;
+	if (ta == TYPE_STRING)
+		return cmp_str(a, b);
+	if (ta >= TYPE_LIST && ta <= TYPE_DICT) {
+		if (++obj_depth > SNEK_NEST_MAX)
+			err_raise(ERR_NESTED);
+		c = ta == TYPE_DICT ? dict_differ(a, b) : cmp_seq(a, b);
+		obj_depth--;
+		if (!c || ta != TYPE_DICT)
+			return c;
 	}
-	return a == b ? 0 : a < b ? -1 : 1;
+	/* Unequal dicts, functions: an order that is at least consistent. */
+	return a < b ? -1 : 1;
 }
+
+bool val_equal(value_t a, value_t b)
+{
+	return val_compare(a, b) == 0;
+}
+
+/* The comparison opcodes come in this order, and the tests with a
+ * negated twin (in, is) come in pairs: even, then odd for "not". */
+_Static_assert(OP_LE == OP_LT + 1 && OP_GT == OP_LT + 2 && OP_GE == OP_LT + 3 &&
+	       OP_EQ == OP_LT + 4 && OP_NE == OP_LT + 5 && OP_IN == OP_LT + 6 &&
+	       OP_NOT_IN == OP_IN + 1 && OP_IS == OP_IN + 2 && OP_IS_NOT == OP_IN + 3 &&
+	       OP_IN % 2 == 0, "comparison opcodes in order");
+
+/* For each comparison, the compare results (-1, 0, 1, 2 unordered) that
+ * make it true, as bits 0..3. */
+static const uint8_t SNEK_ROM compare_true[] = {
+	1, /* < */
+	3, /* <= */
+	4, /* > */
+	6, /* >= */
+	2, /* == */
+	13, /* != */
+};
 
 bool val_compare_op(uint8_t op, value_t a, value_t b)
 {
-	int8_t c;
+	bool r;
 
-	switch (op) {
-	case OP_EQ: return val_equal(a, b);
-	case OP_NE: return !val_equal(a, b);
-	case OP_IS: return a == b;
-	case OP_IS_NOT: return a != b;
-	case OP_IN: return val_contains(b, a);
-	case OP_NOT_IN: return !val_contains(b, a);
-	}
-	c = val_compare(a, b);
-	if (c == 2)
-		return false;
-	switch (op) {
-	case OP_LT: return c < 0;
-	case OP_LE: return c <= 0;
-	case OP_GT: return c > 0;
-	default: return c >= 0;
-	}
+	if (op < OP_IN)
+		return (SNEK_ROM_BYTE(&compare_true[op - OP_LT]) >> (val_compare(a, b) + 1)) & 1;
+	r = op >= OP_IS ? a == b : val_contains(b, a);
+	return r ^ (op & 1);
+}
+
+/* The integer v, clamped to -n-1..n+1 (the same for indexing and slicing
+ * a sequence of n items): the rest goes on in index_t. */
+static index_t to_index(value_t v, snek_len_t n)
+{
+	int32_t k = val_to_int(v);
+
+	if (k > (int32_t)n)
+		return (index_t)(n + 1);
+	if (k < -(int32_t)n)
+		return (index_t)(-(index_t)n - 1);
+	return (index_t)k;
 }
 
 /* An index into a sequence of n items, negative counting from the end. */
 static snek_len_t seq_index(value_t i, snek_len_t n)
 {
-	int32_t k = val_to_int(i);
+	index_t k = to_index(i, n);
 
 	if (k < 0)
-		k += (int32_t)n;
-	if (k < 0 || (uint32_t)k >= n)
+		k += (index_t)n;
+	if (k < 0 || k >= (index_t)n)
 		err_format("index out of range: %v", i);
 	return (snek_len_t)k;
 }
 
 value_t val_index(value_t c, value_t i)
 {
-	snek_len_t n;
-	value_t *items;
 	value_t v;
 
-	switch (val_type(c)) {
-	case TYPE_STRING:
-		n = seq_index(i, str_ptr(c)->len);
-		GC_PUSH(c);
-		v = str_alloc(1);
-		c = GC_POP();
-		str_ptr(v)->data[0] = str_ptr(c)->data[n];
-		return v;
-	case TYPE_LIST:
-	case TYPE_TUPLE:
-		items = seq_items(c, &n);
-		return items[seq_index(i, n)];
-	case TYPE_DICT:
+	if (is(c, TYPE_DICT)) {
 		v = dict_get(c, i);
 		if (v == VAL_UNSET)
-			err_format("key not found: %v", i);
+			no_key(i);
 		return v;
 	}
-	err_invalid_type(c);
+	if (!is_seq(val_type(c)))
+		obj_bad_type(c);
+	return seq_item(c, seq_index(i, obj_len(c)));
+}
+
+/* The slot of list[i]; anything but a list raises. */
+static value_t *list_slot(value_t c, value_t i)
+{
+	if (!is(c, TYPE_LIST))
+		obj_bad_type(c);
+	return (value_t *)seq_data(c) + seq_index(i, obj_len(c));
 }
 
 void val_store(value_t c, value_t i, value_t v)
 {
-	snek_len_t n;
-	value_t *items;
+	value_t *slot;
 
-	if (VAL_IS(c, TAG_LIST)) {
-		items = seq_items(c, &n);
-		n = seq_index(i, n);
-		gc_barrier(items[n]);
-		items[n] = v;
-		return;
-	}
-	if (VAL_IS(c, TAG_DICT))
+	if (is(c, TYPE_DICT))
 		return dict_set(c, i, v);
-	err_invalid_type(c);
+	slot = list_slot(c, i);
+	gc_barrier(*slot);
+	*slot = v;
 }
 
 void val_delete(value_t c, value_t i)
 {
-	snek_len_t n, k;
-	value_t *items;
+	value_t *slot, *end;
 
-	if (VAL_IS(c, TAG_LIST)) {
-		items = seq_items(c, &n);
-		k = seq_index(i, n);
-		gc_barrier(items[k]);
-		memmove(&items[k], &items[k + 1], (n - k - 1) * sizeof(value_t));
-		items[n - 1] = VAL_NONE;
-		list_ptr(c)->len--;
-		return;
-	}
-	if (VAL_IS(c, TAG_DICT)) {
+	if (is(c, TYPE_DICT)) {
 		if (!dict_del(c, i))
-			err_format("key not found: %v", i);
+			no_key(i);
 		return;
 	}
-	err_invalid_type(c);
+	slot = list_slot(c, i);
+	end = (value_t *)seq_data(c) + --list_ptr(c)->len;
+	gc_barrier(*slot);
+	memmove(slot, slot + 1, (size_t)(end - slot) * sizeof(value_t));
+	*end = 0;
 }
 
-/* Python's slice bounds: fill in defaults and clamp. */
-static int32_t slice_bound(value_t v, int32_t n, int32_t step, bool lo)
+/* Python's slice bound: a default, or an index clamped to the range a
+ * slice walking up (0..n) or down (-1..n-1) may take. */
+static index_t slice_bound(value_t v, index_t n, bool down, bool hi)
 {
-	int32_t k;
+	index_t k;
 
 	if (v == VAL_NONE)
-		return step > 0 ? (lo ? 0 : n) : (lo ? n - 1 : -1);
-	k = val_to_int(v);
-	if (k < 0) {
+		return down != hi ? n - down : -down;
+	k = to_index(v, (snek_len_t)n);
+	if (k < 0)
 		k += n;
-		if (k < 0)
-			k = step < 0 ? -1 : 0;
-	} else if (k >= n) {
-		k = step < 0 ? n - 1 : n;
-	}
+	if (k < -down)
+		k = -down;
+	if (k > n - down)
+		k = n - down;
 	return k;
 }
 
 value_t val_slice(value_t c, value_t lo, value_t hi, value_t stepv)
 {
-	int32_t n, step, start, stop, count, i;
-	uint8_t type = val_type(c);
-	value_t r;
-	snek_len_t len;
+	index_t n, step = 1, start, d, stride;
+	bool down;
 
-	if (type != TYPE_STRING && type != TYPE_LIST && type != TYPE_TUPLE)
-		err_invalid_type(c);
-	n = (int32_t)val_len(c);
-	step = stepv == VAL_NONE ? 1 : val_to_int(stepv);
-	if (step == 0)
-		err_invalid_value(stepv);
-	start = slice_bound(lo, n, step, true);
-	stop = slice_bound(hi, n, step, false);
-	if (step > 0)
-		count = start < stop ? (stop - start + step - 1) / step : 0;
-	else
-		count = start > stop ? (start - stop - step - 1) / -step : 0;
-	GC_PUSH(c);
-	if (type == TYPE_STRING) {
-		r = str_alloc((snek_len_t)count);
-		c = GC_POP();
-		for (i = 0; i < count; i++)
-			str_ptr(r)->data[i] = str_ptr(c)->data[start + i * step];
-		return r;
+	if (!is_seq(val_type(c)))
+		obj_bad_type(c);
+	n = (index_t)obj_len(c);
+	if (stepv != VAL_NONE)
+		step = to_index(stepv, (snek_len_t)n);
+	if (!step)
+		bad_value(stepv);
+	down = step < 0;
+	start = slice_bound(lo, n, down, false);
+	d = slice_bound(hi, n, down, true) - start;
+	stride = step;
+	if (down) {
+		d = -d;
+		stride = -step;
 	}
-	r = type == TYPE_LIST ? list_new((snek_len_t)count) : tuple_new((snek_len_t)count);
-	c = GC_POP();
-	for (i = 0; i < count; i++)
-		seq_items(r, &len)[i] = seq_items(c, &len)[start + i * step];
-	return r;
+	/* d is the distance to walk, the count rounds up. */
+	d = (d + stride - 1) / stride;
+	return seq_sub(c, (snek_len_t)start, (snek_len_t)step, d > 0 ? (snek_len_t)d : 0);
 }
 
 bool val_contains(value_t c, value_t item)
 {
 	snek_len_t n, i;
+	value_t *items;
 	struct snek_string *s, *t;
 
 	switch (val_type(c)) {
 	case TYPE_STRING:
-		if (!VAL_IS(item, TAG_STRING))
-			err_invalid_type(item);
+		if (!is(item, TYPE_STRING))
+			obj_bad_type(item);
 		s = str_ptr(c);
 		t = str_ptr(item);
-		if (t->len > s->len)
-			return false;
 		for (i = 0; i + t->len <= s->len; i++)
 			if (memcmp(s->data + i, t->data, t->len) == 0)
 				return true;
 		return false;
 	case TYPE_LIST:
 	case TYPE_TUPLE:
-		seq_items(c, &n);
+		items = seq_items(c, &n);
 		for (i = 0; i < n; i++)
-			if (val_equal(seq_items(c, &n)[i], item))
+			if (val_equal(items[i], item))
 				return true;
 		return false;
 	case TYPE_DICT:
 		return dict_get(c, item) != VAL_UNSET;
 	}
-	err_invalid_type(c);
+	obj_bad_type(c);
 }
 
-/* Repeat a string, list or tuple n times (n <= 0: empty). */
-static value_t repeat(value_t c, value_t count)
+/* Python's floor division and modulo: the remainder takes the divisor's
+ * sign. Signs and zeros are read from the bits, which saves float calls. */
+static float floor_divmod(uint8_t op, float a, float b)
 {
-	int32_t n;
-	snek_len_t len = val_len(c), i, total;
-	value_t r;
+	float m = fmodf(a, b), q;
+	uint32_t mb, bb;
+	bool adjust;
 
-	if (VAL_IS_NUM(count) && val_num(count) != truncf(val_num(count)))
-		err_invalid_value(count);
-	n = val_to_int(count);
-	if (n < 0)
-		n = 0;
-	total = len * (snek_len_t)n;
-	if (n && total / (snek_len_t)n != len)
-		err_raise(ERR_NO_MEMORY);
-	GC_PUSH(c);
-	if (VAL_IS(c, TAG_STRING)) {
-		r = str_alloc(total);
-		c = GC_POP();
-		for (i = 0; i < total; i++)
-			str_ptr(r)->data[i] = str_ptr(c)->data[i % len];
-		return r;
+	memcpy(&mb, &m, sizeof mb);
+	memcpy(&bb, &b, sizeof bb);
+	/* A remainder not zero and of the other sign than b. */
+	adjust = (mb << 1) && (((uint8_t)(mb >> 24) ^ (uint8_t)(bb >> 24)) & 0x80);
+	if (op == OP_MOD) {
+		if (adjust)
+			return m + b;
+		/* A zero remainder takes the divisor's sign too. */
+		return (mb << 1) ? m : copysignf(0.0f, b);
 	}
-	r = VAL_IS(c, TAG_LIST) ? list_new(total) : tuple_new(total);
-	c = GC_POP();
-	for (i = 0; i < total; i++)
-		seq_items(r, &len)[i] = seq_items(c, &len)[i % val_len(c)];
-	return r;
+	if (!(bb << 1))
+		return a / b;
+	q = (a - m) / b;
+	if (adjust)
+		q -= 1.0f;
+	/* q is integral up to rounding. */
+	m = floorf(q);
+	return q - m > 0.5f ? m + 1.0f : m;
 }
 
-/* a + b for strings, lists, tuples of the same type. */
-static value_t concat(value_t a, value_t b)
+/* Bit operators on integral numbers. */
+static float bit_binop(uint8_t op, float af, float bf)
 {
-	snek_len_t na = val_len(a), nb = val_len(b), n;
-	value_t r;
+	int32_t a = num_to_int(af), b = num_to_int(bf);
+	uint8_t n;
 
-	GC_PUSH(a);
-	GC_PUSH(b);
-	if (VAL_IS(a, TAG_STRING)) {
-		r = str_alloc(na + nb);
-		memcpy(str_ptr(r)->data, str_ptr(GC_TEMP(1))->data, na);
-		memcpy(str_ptr(r)->data + na, str_ptr(GC_TEMP(0))->data, nb);
-	} else {
-		r = VAL_IS(a, TAG_LIST) ? list_new(na + nb) : tuple_new(na + nb);
-		if (na)
-			memcpy(seq_items(r, &n), seq_items(GC_TEMP(1), &n), na * sizeof(value_t));
-		if (nb)
-			memcpy(seq_items(r, &n) + na, seq_items(GC_TEMP(0), &n), nb * sizeof(value_t));
+	if (op == OP_BAND)
+		a &= b;
+	else if (op == OP_BOR)
+		a |= b;
+	else if (op == OP_BXOR)
+		a ^= b;
+	else {
+		if (b < 0)
+			bad_value(val_from_num(bf));
+		/* One bit at a time: 32 steps shift everything out. */
+		for (n = b > 32 ? 32 : (uint8_t)b; n; n--)
+			a = op == OP_SHR ? a >> 1 : (int32_t)((uint32_t)a << 1);
 	}
-	gc_ntemp -= 2;
-	return r;
-}
-
-/* list += sequence: extend in place. */
-static value_t extend(value_t list, value_t b)
-{
-	snek_len_t nb = val_len(b), n, i;
-	struct snek_list *l;
-	value_t v;
-
-	GC_PUSH(list);
-	GC_PUSH(b);
-	list_reserve(list, nb);
-	b = GC_POP();
-	list = GC_POP();
-	for (i = 0; i < nb; i++) {
-		if (VAL_IS(b, TAG_STRING)) {
-			GC_PUSH(list);
-			GC_PUSH(b);
-			v = val_index(b, val_from_num((float)i));
-			b = GC_POP();
-			list = GC_POP();
-		} else {
-			v = seq_items(b, &n)[i];
-		}
-		l = list_ptr(list);
-		gc_barrier(block_ptr(l->items)[l->len]);
-		block_ptr(l->items)[l->len++] = v;
-	}
-	return list;
+	return (float)a;
 }
 
 value_t num_binop(uint8_t op, float a, float b)
 {
-	float r, m;
+	float r;
 
 	switch (op) {
 	case OP_ADD: case OP_IADD: r = a + b; break;
@@ -611,101 +684,48 @@ value_t num_binop(uint8_t op, float a, float b)
 	case OP_MUL: case OP_IMUL: r = a * b; break;
 	case OP_DIV: r = a / b; break;
 	case OP_POW: r = powf(a, b); break;
-	case OP_MOD:
-	case OP_FLOORDIV:
-		/* Python: the remainder takes the divisor's sign. */
-		m = fmodf(a, b);
-		r = (a - m) / b;
-		if (m != 0.0f && ((b < 0) != (m < 0))) {
-			m += b;
-			r -= 1.0f;
-		}
-		if (op == OP_MOD) {
-			r = m == 0.0f ? copysignf(0.0f, b) : m;
-			break;
-		}
-		if (b == 0.0f) {
-			r = a / b;
-			break;
-		}
-		/* (a - m) / b is integral up to rounding. */
-		m = floorf(r);
-		r = r - m > 0.5f ? m + 1.0f : m;
-		break;
-	default:
-		return VAL_NONE;
+	case OP_MOD: case OP_FLOORDIV: r = floor_divmod(op, a, b); break;
+	default: r = bit_binop(op, a, b); break;
 	}
 	return val_from_num(r);
 }
 
-static value_t bit_binop(uint8_t op, value_t av, value_t bv)
+/* How many copies `seq * count` makes of len items. */
+static snek_len_t repeat_count(value_t count, snek_len_t len)
 {
-	int32_t a = val_to_int(av), b = val_to_int(bv);
+	int32_t n = val_to_int(count);
 
-	switch (op) {
-	case OP_BAND: a &= b; break;
-	case OP_BOR: a |= b; break;
-	case OP_BXOR: a ^= b; break;
-	case OP_SHL:
-	case OP_SHR:
-		if (b < 0)
-			err_invalid_value(bv);
-		if (op == OP_SHR)
-			a = b > 31 ? (a < 0 ? -1 : 0) : a >> b;
-		else
-			a = b > 31 ? 0 : (int32_t)((uint32_t)a << b);
-		break;
-	}
-	return val_from_num((float)a);
+	if (n <= 0 || !len)
+		return 0;
+	if (n > (int32_t)(SNEK_POOL_SIZE / len))
+		err_raise(ERR_NO_MEMORY);
+	return (snek_len_t)n;
 }
 
-static bool is_seq(uint8_t t)
-{
-	return t == TYPE_STRING || t == TYPE_LIST || t == TYPE_TUPLE;
-}
+_Static_assert(OP_IMUL == OP_IADD + 1 && OP_IADD > OP_SHR, "in-place operators last");
 
 value_t val_binop(uint8_t op, value_t a, value_t b)
 {
 	uint8_t ta = val_type(a), tb = val_type(b);
-	value_t r;
+	/* list += and list *= change the list */
+	bool in_place = op >= OP_IADD && ta == TYPE_LIST;
+	value_t seq = a, count = b;
 
-	if (ta == TYPE_NUMBER && tb == TYPE_NUMBER) {
-		switch (op) {
-		case OP_BAND: case OP_BOR: case OP_BXOR: case OP_SHL: case OP_SHR:
-			return bit_binop(op, a, b);
+	if (ta == TYPE_NUMBER && tb == TYPE_NUMBER)
+		return num_binop(op, val_to_num(a), val_to_num(b));
+	if (op == OP_MOD && ta == TYPE_STRING)
+		return print_format(a, b);
+	if ((op == OP_ADD || op == OP_IADD) && is_seq(tb) && (ta == tb || in_place))
+		return join(a, b, obj_len(a), 1, in_place);
+	if (op == OP_MUL || op == OP_IMUL) {
+		if (ta == TYPE_NUMBER) {
+			seq = b;
+			count = a;
+			ta = tb;
+			tb = TYPE_NUMBER;
 		}
-		r = num_binop(op, val_to_num(a), val_to_num(b));
-		if (r != VAL_NONE)
-			return r;
-	}
-	switch (op) {
-	case OP_IADD:
-		if (ta == TYPE_LIST && is_seq(tb))
-			return extend(a, b);
-		/* fall through */
-	case OP_ADD:
-		if (ta == tb && is_seq(ta) && VAL_TAG(a) == VAL_TAG(b))
-			return concat(a, b);
-		break;
-	case OP_IMUL:
-		if (ta == TYPE_LIST && tb == TYPE_NUMBER) {
-			GC_PUSH(a);
-			r = repeat(a, b);
-			a = GC_POP();
-			list_ptr(a)->len = 0;
-			return extend(a, r);
-		}
-		/* fall through */
-	case OP_MUL:
 		if (is_seq(ta) && tb == TYPE_NUMBER)
-			return repeat(a, b);
-		if (ta == TYPE_NUMBER && is_seq(tb))
-			return repeat(b, a);
-		break;
-	case OP_MOD:
-		if (ta == TYPE_STRING)
-			return print_format(a, b);
-		break;
+			return join(seq, seq, 0, repeat_count(count, obj_len(seq)), in_place);
 	}
 	err_format("type mismatch: %v %o %v", a, (int32_t)op, b);
 }
@@ -718,8 +738,10 @@ value_t val_unop(uint8_t op, value_t a)
 		return VAL_BOOL(!val_truthy(a));
 	if (val_type(a) != TYPE_NUMBER)
 		err_format("type mismatch: %o%v", (int32_t)op, a);
-	if (op == OP_INVERT)
-		return val_from_num((float)~val_to_int(a));
 	f = val_to_num(a);
-	return val_from_num(op == OP_NEG ? -f : f);
+	if (op == OP_INVERT)
+		f = (float)~num_to_int(f);
+	else if (op == OP_NEG)
+		f = -f;
+	return val_from_num(f);
 }

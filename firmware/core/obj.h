@@ -6,9 +6,26 @@
 
 #include "value.h"
 
-/* Type order for comparing values of different types, and type names. */
-enum val_type { TYPE_NONE, TYPE_NUMBER, TYPE_STRING, TYPE_LIST, TYPE_TUPLE, TYPE_DICT, TYPE_FUNC };
+/* Type order for comparing values of different types. A container's
+ * type number is its tag. */
+enum val_type {
+	TYPE_NONE,
+	TYPE_NUMBER,
+	TYPE_STRING = TAG_STRING,
+	TYPE_LIST = TAG_LIST,
+	TYPE_TUPLE = TAG_TUPLE,
+	TYPE_DICT = TAG_DICT,
+	TYPE_FUNC = TAG_FUNC,
+};
 uint8_t val_type(value_t v);
+
+/* A new zeroed heap object of a gc kind, as a reference (tagged by kind). */
+value_t obj_new(uint8_t kind, snek_len_t bytes);
+/* Two GC_TEMP slots holding a and b across allocations (the slots never
+ * move); free them with gc_ntemp -= 2. */
+value_t *obj_keep(value_t a, value_t b);
+/* Raise "invalid type: V". */
+__attribute__((noreturn)) void obj_bad_type(value_t v);
 
 /* Strings. `s` must not point into the pool. */
 value_t str_new(const char *s, snek_len_t len);
@@ -20,11 +37,12 @@ value_t str_from_raw(const value_t *raw, snek_len_t len);
 void buf_add(value_t *buf, snek_len_t *len, char c);
 #define BUF_BYTES(buf) (((struct snek_raw *)gc_ptr(buf))->b)
 
-/* Lists and tuples. New items are None. */
+/* Lists and tuples. New items are 0: the caller fills them. */
 value_t list_new(snek_len_t len);
 void list_append(value_t list, value_t v);
 value_t tuple_new(snek_len_t len);
-/* Items of a list or tuple (stale after any allocation). */
+/* Items of a list or tuple (stale after any allocation; an empty
+ * list's pointer must not be read). */
 value_t *seq_items(value_t v, snek_len_t *len);
 
 /* Dicts. dict_get returns VAL_UNSET when the key is missing. */
@@ -38,7 +56,8 @@ value_t dict_key_at(value_t d, snek_len_t *i);
 /* Generic. */
 bool val_truthy(value_t v);
 bool val_equal(value_t a, value_t b);
-/* -1, 0, 1, or 2 when unordered (NaN). */
+/* -1, 0, 1, or 2 when unordered (NaN); 0 exactly when equal. Dicts,
+ * functions and None only tell equal from unequal. Never allocates. */
 int8_t val_compare(value_t a, value_t b);
 bool val_compare_op(uint8_t op, value_t a, value_t b);
 snek_len_t val_len(value_t v);
