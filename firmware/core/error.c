@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Raising errors: print "FILE:LINE message", then unwind to the top. */
 #include "snek.h"
-#include <stdarg.h>
 
 jmp_buf *err_catch;
 const char *err_file = "<stdin>";
@@ -58,7 +57,7 @@ static void print_char_seen(uint8_t ch)
 
 /* fmt is in flash. Directives are grouped by the type of their argument,
  * so each type is fetched in one place. */
-static void vformat(const char *fmt, va_list ap)
+static void vformat(const char *fmt, const err_arg_t *arg)
 {
 	const void *p;
 	int32_t i;
@@ -71,11 +70,11 @@ static void vformat(const char *fmt, va_list ap)
 		}
 		c = (char)SNEK_ROM_BYTE(fmt++);
 		if (c == 'v') {
-			print_value(va_arg(ap, value_t), true);
+			print_value((value_t)*arg++, true);
 		} else if (c == 'n') {
-			name_print((uint16_t)va_arg(ap, unsigned));
+			name_print((uint16_t)*arg++);
 		} else if (c == 's' || c == 'S' || c == 't') {
-			p = va_arg(ap, const void *);
+			p = (const void *)(uintptr_t)*arg++;
 			if (c == 's')
 				print_cstr(p);
 			else if (c == 'S')
@@ -83,7 +82,7 @@ static void vformat(const char *fmt, va_list ap)
 			else
 				print_token(p);
 		} else {
-			i = va_arg(ap, int32_t);
+			i = (int32_t)*arg++;
 			if (c == 'd')
 				print_num((float)i);
 			else if (c == 'o')
@@ -95,19 +94,17 @@ static void vformat(const char *fmt, va_list ap)
 }
 
 /* The common tail of every raise. */
-void err_format_rom(const char *fmt, ...)
+void err_format_rom(const char *fmt, err_arg_t a, err_arg_t b, err_arg_t c)
 {
 	uint16_t line = vm_active ? vm_line() : err_line;
-	va_list ap;
+	const err_arg_t args[3] = { a, b, c };
 
 	print_to(SINK_ERR);
 	print_cstr(err_file);
 	print_char(':');
 	print_num(line);
 	print_char(' ');
-	va_start(ap, fmt);
-	vformat(fmt, ap);
-	va_end(ap);
+	vformat(fmt, args);
 	print_char('\n');
 	print_to(SINK_OUT);
 	hal_flush();
@@ -134,7 +131,7 @@ void err_raise(uint8_t code)
 	while (code--)
 		while (SNEK_ROM_BYTE(m++))
 			;
-	err_format("%S", m);
+	err_format("%S", ERR_PTR(m));
 }
 
 void err_invalid_type(value_t v)

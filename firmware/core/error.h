@@ -43,8 +43,18 @@ __attribute__((noreturn)) void err_raise(uint8_t code);
  * %S string in flash, %v repr of a value, %n name id,
  * %d integer (int32_t), %o operator text, %t a token,
  * %c a character (int32_t). Keep formats short. */
-__attribute__((noreturn)) void err_format_rom(const char *fmt, ...);
-#define err_format(fmt, ...) err_format_rom(ROM_STR(fmt), ##__VA_ARGS__)
+/* Up to three arguments, each widened to err_arg_t: a fixed signature, not
+ * C varargs, which avr-gcc 5.4 reads wrongly under -mcall-prologues (and
+ * which costs more flash at every call). Pointers go through ERR_PTR. */
+#if UINTPTR_MAX > UINT32_MAX
+typedef uintptr_t err_arg_t;
+#else
+typedef uint32_t err_arg_t;
+#endif
+#define ERR_PTR(p) ((err_arg_t)(uintptr_t)(p))
+__attribute__((noreturn)) void err_format_rom(const char *fmt, err_arg_t a, err_arg_t b, err_arg_t c);
+#define ERR_ARGS3(zero, a, b, c, ...) (err_arg_t)(a), (err_arg_t)(b), (err_arg_t)(c)
+#define err_format(fmt, ...) err_format_rom(ROM_STR(fmt), ERR_ARGS3(0, ##__VA_ARGS__, 0, 0, 0))
 
 /* The common messages: one call each, no format at the call site. */
 __attribute__((noreturn)) void err_invalid_type(value_t v);

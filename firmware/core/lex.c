@@ -197,7 +197,7 @@ static void lex_number(int16_t c)
 	unget(c);
 	if (!num_parse(buf_text(), buf_len, &f, NUM_PARSE_UNDERSCORE)) {
 		buf_add(&lex_buf, &buf_len, '\0');
-		err_format("Syntax error at \"%s\".", buf_text());
+		err_format("Syntax error at \"%s\".", ERR_PTR(buf_text()));
 	}
 	set(TOK_NUMBER, 0);
 	lex_tok.val = val_from_num(f);

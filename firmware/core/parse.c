@@ -43,8 +43,8 @@ void parse_syntax_error(const struct token *t)
 {
 	err_line = t->line;
 	if (t->type <= TOK_DEDENT)
-		err_format("Syntax error at %t.", t);
-	err_format("Syntax error at \"%t\".", t);
+		err_format("Syntax error at %t.", ERR_PTR(t));
+	err_format("Syntax error at \"%t\".", ERR_PTR(t));
 }
 
 /* The production nonterminal nt takes on token tok: its length, then

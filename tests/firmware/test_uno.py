@@ -144,18 +144,17 @@ def pin_lines(err: bytes, pin: str) -> list[int]:
     return [int(v) for v in re.findall(rb'^pin P\w\d ([01]) @cycle \d+ %s$' % pin.encode(), err, re.M)]
 
 
-@pytest.mark.xfail(reason='core/name.c reads builtin_const (in flash) with memcpy: '
-                          'every CONST, pin names and pi alike, crashes the AVR', strict=True)
 def test_pin_names_are_built_in(uno):
     sim = uno()
     ready(sim)
     assert run_line(sim, b'print(D5, LED, A0)') == b'5 13 14\n'
+    assert run_line(sim, b'print(round(pi * 1000), tone.A)') == b'3142 440\n'
 
 
 def test_gpio_writes_are_pin_changes(uno):
     sim = uno('--trace-pins')
     ready(sim)
-    run_line(sim, b'talkto(13); on()')
+    run_line(sim, b'talkto(LED); on()')
     sim.err.wait(re.compile(rb'^pin PB5 1 @cycle \d+ D13$', re.M))
     run_line(sim, b'off()')
     sim.err.wait(re.compile(rb'^pin PB5 0 @cycle \d+ D13$', re.M))
@@ -165,10 +164,10 @@ def test_gpio_writes_are_pin_changes(uno):
 def test_pwm_pin_shows_the_timers_compare_value(uno):
     sim = uno('--trace-pins')
     ready(sim)
-    run_line(sim, b'talkto(5); setpower(0.5); on()')
+    run_line(sim, b'talkto(D5); setpower(0.5); on()')
     # D5 is OC0B: timer0's compare B gets 128 of 255.
     sim.err.wait(re.compile(rb'^pwm OC0B 128 @cycle \d+ D5$', re.M))
-    run_line(sim, b'talkto(9); setpower(0.25); on()')
+    run_line(sim, b'talkto(D9); setpower(0.25); on()')
     sim.err.wait(re.compile(rb'^pwm OC1A 64 @cycle \d+ D9$', re.M))
     run_line(sim, b'stopall()')
     sim.err.wait(re.compile(rb'^pin PD5 0 @cycle \d+ D5$', re.M))

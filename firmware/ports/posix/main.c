@@ -152,7 +152,7 @@ static void storage_save(void)
 		return;
 	f = fopen(storage_file, "wb");
 	if (!f || fwrite(storage, 1, storage_size, f) != storage_size || fclose(f) != 0)
-		err_format("cannot save the program to %s", storage_file);
+		err_format("cannot save the program to %s", ERR_PTR(storage_file));
 }
 
 void hal_storage_write(const uint8_t *data, uint16_t len)
