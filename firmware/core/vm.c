@@ -64,7 +64,11 @@ value_t vm_named_arg(uint16_t id)
 }
 
 #define U16(p) ((uint16_t)((p)[0] | (p)[1] << 8))
-#define INT(v) ((snek_len_t)VAL_INT_GET(v))
+/* Frames and loops keep small counts in value slots as the bare integer:
+ * to the collector that is a tiny float, never a reference, and it costs
+ * no tag bits to make or strip. */
+#define SLOT(i) ((value_t)(i))
+#define INT(v) ((snek_len_t)(v))
 
 /* One place for the message: each err_format call site costs flash. */
 static __attribute__((noreturn)) void bad_args(uint8_t wanted, uint8_t got)
@@ -125,10 +129,10 @@ static bool iter_next(value_t *state, value_t *out)
 		if (k == VAL_UNSET)
 			return false;
 		*out = k;
-		state[1] = VAL_INT(pos);
+		state[1] = SLOT(pos);
 		return true;
 	}
-	state[1] = VAL_INT(pos + 1);
+	state[1] = SLOT(pos + 1);
 	return true;
 }
 
@@ -257,8 +261,8 @@ void vm_run(value_t code)
 	if (fp + 4 + code_ptr(code)->maxstack >= vm_stack + SNEK_STACK_SIZE)
 		err_raise(ERR_STACK);
 	fp[0] = code;
-	fp[1] = VAL_INT(0);
-	fp[2] = VAL_INT(0);
+	fp[1] = SLOT(0);
+	fp[2] = SLOT(0);
 	fp[3] = VAL_NONE; /* no caller: HALT leaves */
 	R_SP = fp + 3;
 	R_ACC = VAL_NONE;
@@ -618,8 +622,8 @@ void vm_run(value_t code)
 			SNEK_POLL();
 			console_check_interrupt();
 			bind_args(callee, n, m, ids);
-			callee[f->nlocals + 1] = VAL_INT(ip_off);
-			callee[f->nlocals + 2] = VAL_INT(fp - vm_stack);
+			callee[f->nlocals + 1] = SLOT(ip_off);
+			callee[f->nlocals + 2] = SLOT(fp - vm_stack);
 			callee[f->nlocals + 3] = vm_code;
 			R_SP = callee + f->nlocals + 3;
 		}
@@ -642,7 +646,7 @@ void vm_run(value_t code)
 			err_invalid_type(R_ACC);
 		}
 		*++R_SP = R_ACC;
-		*++R_SP = VAL_INT(0);
+		*++R_SP = SLOT(0);
 		NEXT;
 	}
 	CASE(FOR_NEXT) {
