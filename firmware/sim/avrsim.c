@@ -5,7 +5,7 @@
  *
  *   avrsim [--eeprom FILE] [--pty LINK] [--trace-pins] [--cycles]
  *          [--mcu atmega328p] [--freq 16000000] [--baud 115200]
- *          [--adc PIN=VOLTS]... [--flash-kb N]
+ *          [--adc PIN=VOLTS]... [--flash-kb N] [--stack]
  *          [--linger SECONDS] [--realtime] [-v] ELF
  *
  * Signals: SIGUSR1 resets the chip like a DTR pulse (EEPROM kept);
@@ -66,6 +66,7 @@ struct options {
 	bool trace_pins;
 	bool cycles;
 	bool realtime;
+	bool stack;
 };
 
 /* Everything the callbacks share; there is one simulated chip. */
@@ -97,6 +98,9 @@ static struct {
 	struct timespec eeprom_checked;
 	struct timespec wall_anchor;	/* --realtime: this wall time ... */
 	avr_cycle_count_t cycle_anchor;	/* ... matches this cycle */
+	uint16_t ram_free;	/* first RAM byte above .data and .bss */
+	uint16_t stack_peak;	/* deepest C stack seen before the last reset */
+	bool painted;
 } sim;
 
 static volatile sig_atomic_t quit_requested, reset_requested;
@@ -406,6 +410,33 @@ static void arm_tick(void)
  * after calling the modules' reset, which would misplace a timer set here:
  * the main loop re-arms the tick (and adds the lost count, if any).
  */
+/* --stack: RAM above .data and .bss is painted at every reset; the
+ * lowest byte the firmware changed there marks the deepest its C stack
+ * (with interrupt frames) went. */
+#define STACK_PAINT 0xA5
+
+static uint16_t stack_depth(void)
+{
+	uint16_t a = sim.ram_free;
+
+	while (a <= sim.avr->ramend && sim.avr->data[a] == STACK_PAINT)
+		a++;
+	return (uint16_t)(sim.avr->ramend + 1 - a);
+}
+
+static void paint_stack(void)
+{
+	uint16_t depth;
+
+	if (!sim.opt.stack)
+		return;
+	depth = sim.painted ? stack_depth() : 0;
+	if (depth > sim.stack_peak)
+		sim.stack_peak = depth;
+	sim.painted = true;
+	memset(sim.avr->data + sim.ram_free, STACK_PAINT, sim.avr->ramend + 1 - sim.ram_free);
+}
+
 static void bridge_reset(avr_io_t *io)
 {
 	sim.cycle_at_reset = io->avr->cycle;
@@ -415,6 +446,7 @@ static void bridge_reset(avr_io_t *io)
 	if (sim.opt.trace_pins || sim.opt.cycles)
 		fprintf(stderr, "reset @cycle %llu\n", (unsigned long long) now_cycles());
 	set_adc_inputs();
+	paint_stack();
 }
 
 static avr_io_t bridge_io = {
@@ -549,7 +581,7 @@ static void usage(FILE *f)
 {
 	fputs("usage: avrsim [--eeprom FILE] [--pty LINK] [--trace-pins] [--cycles]\n"
 	      "              [--mcu atmega328p] [--freq 16000000] [--baud 115200]\n"
-	      "              [--adc PIN=VOLTS]... [--flash-kb N]\n"
+	      "              [--adc PIN=VOLTS]... [--flash-kb N] [--stack]\n"
 	      "              [--linger SECONDS] [--realtime] [-v] ELF\n"
 	      "  UART0 is on stdin/stdout, or on a pseudo-terminal symlinked at LINK.\n"
 	      "  --eeprom FILE  raw EEPROM image: loaded at start (missing: erased),\n"
@@ -566,6 +598,8 @@ static void usage(FILE *f)
 	      "  --flash-kb N   development aid: give the chip N KB of flash (up to 128),\n"
 	      "                 so an image too big for the real part still runs; pins,\n"
 	      "                 peripherals, RAM and cycle counts stay the chip's own\n"
+	      "  --stack        'stack N bytes deepest, M bytes of RAM free for it' on\n"
+	      "                 stderr at exit: free RAM is painted at each reset\n"
 	      "  -v, --verbose  more libsimavr messages on stderr (twice: trace)\n"
 	      "  SIGUSR1 resets the chip (like DTR); SIGTERM/SIGINT exit.\n"
 	      "  With --trace-pins or --cycles, resets print 'reset @cycle N'.\n", f);
@@ -601,6 +635,7 @@ static void parse_options(int argc, char **argv, struct options *o)
 		{ "realtime", no_argument, NULL, 'r' },
 		{ "adc", required_argument, NULL, 'a' },
 		{ "flash-kb", required_argument, NULL, 'k' },
+		{ "stack", no_argument, NULL, 's' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -627,6 +662,7 @@ static void parse_options(int argc, char **argv, struct options *o)
 			if (o->flash_kb < 1 || o->flash_kb > 128)
 				die("--flash-kb takes 1 to 128");
 			break;
+		case 's': o->stack = true; break;
 		case 'v': o->log_level++; break;
 		case 'h': usage(stdout); exit(0);
 		default: usage(stderr); exit(2);
@@ -696,7 +732,9 @@ static void make_avr(void)
 		    (unsigned) fw.flashsize, mcu, (unsigned) sim.avr->flashend + 1,
 		    sim.opt.flash_kb ? "" : " (--flash-kb enlarges it)");
 	avr_load_firmware(sim.avr, &fw);
+	sim.ram_free = (uint16_t)(sim.avr->ioend + 1);
 	load_other_flash_sections(sim.opt.elf);
+	paint_stack();
 	sim.avr->frequency = fw.frequency;
 	set_adc_inputs();
 	set_reset_flag(sim.avr->reset_flags.porf);
@@ -706,6 +744,7 @@ static void make_avr(void)
  * libsimavr 1.6 loads only the sections named .text and .data. An image
  * linked for --flash-kb keeps code in further flash sections (past the
  * .data image, which must stay in LPM's first 64 KB): load those too.
+ * Also note where the image's RAM sections end, for --stack.
  */
 static void load_other_flash_sections(const char *path)
 {
@@ -723,7 +762,13 @@ static void load_other_flash_sections(const char *path)
 		const char *name;
 		Elf_Data *d;
 
-		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_PROGBITS || !(sh.sh_flags & SHF_ALLOC)
+		if (!gelf_getshdr(scn, &sh))
+			continue;
+		/* RAM sections (.data, .bss, .noinit) end where --stack paints. */
+		if ((sh.sh_flags & SHF_ALLOC) && sh.sh_addr >= 0x800000 && sh.sh_addr < 0x810000 &&
+		    sh.sh_addr - 0x800000 + sh.sh_size > sim.ram_free)
+			sim.ram_free = (uint16_t)(sh.sh_addr - 0x800000 + sh.sh_size);
+		if (sh.sh_type != SHT_PROGBITS || !(sh.sh_flags & SHF_ALLOC)
 		    || sh.sh_addr >= 0x800000 || !(name = elf_strptr(elf, strndx, sh.sh_name))
 		    || !strcmp(name, ".text") || !strcmp(name, ".data"))
 			continue;
@@ -889,6 +934,11 @@ static void finish(void)
 		eeprom_save();
 	if (sim.opt.cycles)
 		fprintf(stderr, "cycles %llu\n", (unsigned long long) now_cycles());
+	if (sim.opt.stack) {
+		paint_stack();	/* folds the last run into the peak */
+		fprintf(stderr, "stack %u bytes deepest, %u bytes of RAM free for it\n",
+			sim.stack_peak, (unsigned)(sim.avr->ramend + 1 - sim.ram_free));
+	}
 	remove_pty_link();
 }
 

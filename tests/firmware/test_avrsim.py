@@ -374,3 +374,16 @@ def test_bad_usage(avrsim_build, tmp_path):
     run = subprocess.run([str(avrsim_build['avrsim']), str(tmp_path / 'missing.elf')],
                          capture_output=True, timeout=TIMEOUT)
     assert run.returncode != 0 and b'missing.elf' in run.stderr
+
+
+def test_stack_report(sim_factory):
+    """--stack paints free RAM at each reset and reports the deepest the C
+    stack went: some bytes for the echo loop, far from all of the free RAM."""
+    sim = sim_factory('--stack')
+    sim.expect(BANNER)
+    sim.reply(b'abc\n', b'abc\n')
+    assert sim.stop() == 0
+    m = re.search(rb'^stack (\d+) bytes deepest, (\d+) bytes of RAM free for it$', sim.err.data, re.M)
+    assert m, sim.err.data
+    deepest, free = int(m.group(1)), int(m.group(2))
+    assert 2 <= deepest < 200 and 1000 < free <= 2048

@@ -292,3 +292,27 @@ def test_posix_small_streams_uploads(tmp_path):
     assert b'program too big: 101 bytes, room for 63; the stored program is now empty' in done.stdout
     assert b'2\n' in done.stdout
     assert (tmp_path / 'e.bin').read_bytes()[0] == 0xFF
+
+
+#: Statements that reach the deepest C paths: float and % formatting, nested
+#: printing, calls, dicts, an error message, a syntax error.
+DEEP_PATHS = [b'print(1.5, 3.14159e-20, -1e30)', b'y = "%5.2f|%-4d|%x|%s" % (1.5, 3, 255, [1])',
+              b'print([1, [2, (3, {4: "a"})]])', b'print(undefined_name)', b'x = 1 + )',
+              b'print(int("42") + len("abc"))']
+
+
+def test_c_stack_stays_in_free_ram(uno):
+    """avrsim --stack paints the RAM above .data/.bss: the deepest the C stack
+    goes on these paths must leave the heap and globals alone."""
+    sim = uno('--stack')
+    ready(sim)
+    for line in DEEP_PATHS:
+        run_line(sim, line)
+    start = len(sim.out.data)
+    sim.send(b'def f(n):\n    return n * 2\n\nprint(f(3))\n')
+    sim.expect(b'6\r\n', start)
+    sim.stop()
+    m = re.search(rb'^stack (\d+) bytes deepest, (\d+) bytes of RAM free for it$', sim.err.data, re.M)
+    assert m, sim.err.data
+    deepest, free = int(m.group(1)), int(m.group(2))
+    assert 100 < deepest < free, (deepest, free)

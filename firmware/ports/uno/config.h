@@ -7,7 +7,9 @@
 #ifndef SNEK_POOL_SIZE
 #define SNEK_POOL_SIZE (1100)
 #endif
+#ifndef SNEK_STACK_SIZE
 #define SNEK_STACK_SIZE (48)
+#endif
 #define SNEK_PARSE_STACK (64)
 #define SNEK_COMP_STACK (24)
 #define SNEK_INDENT_MAX (8)
