@@ -1,0 +1,74 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Time Snek programs on the simulated Arduino Uno, in exact 16 MHz cycles.
+
+    python3 bench/uno.py [--flash-kb N] [--pool BYTES] [--stack VALUES] [NAME ...]
+
+Each benchmark runs at the Uno firmware's REPL in avrsim. Its timed part
+sits between `on()` and `off()` of pin D2, and avrsim's pin trace stamps
+both edges with the cycle count, so the figure is the program's own time
+(plus one builtin call) whatever the serial line does.
+
+While the core does not fit the 328P's flash, the firmware is the
+development image (`make uno UNO_FLASH_KB=...`): the same chip with more
+flash, so cycle counts are the real part's. Recursion needs a bigger value
+stack than the chip's default leaves room for today, hence --stack.
+"""
+
+import argparse
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+FIRMWARE = ROOT / 'firmware'
+HZ = 16_000_000
+
+BENCHMARKS = {
+    # The reference Snek 1.13 takes about 0.69 s on an Uno.
+    'fib15': (b'def fib(n):\n    if n < 2:\n        return n\n    return fib(n - 1) + fib(n - 2)\n\n',
+              b'x = fib(15)', b'print(x)', b'610'),
+    # About 0.18 s on the reference.
+    'loop1000': (b'', b'x = 0\nfor i in range(1000):\n    x = x + i\n', b'print(x)', b'499500'),
+}
+
+EDGE = re.compile(rb'^pin PD2 ([01]) @cycle (\d+) D2$', re.M)
+
+
+def build(flash_kb: int, pool: int, stack: int) -> None:
+    subprocess.run(['make', '-s', '-C', str(FIRMWARE), 'sim', 'uno', f'UNO_FLASH_KB={flash_kb}',
+                    f'UNO_POOL_SIZE={pool}', f'UNO_STACK_SIZE={stack}'], check=True)
+
+
+def run(name: str, flash_kb: int) -> float:
+    """Seconds at 16 MHz between D2 going high and low around the timed part."""
+    setup, timed, check, expected = BENCHMARKS[name]
+    # ^N: no echo. D2 starts with its pull-up on: off() first gives a clean rising edge.
+    program = (b'\x0e' + setup + b'talkto(D2)\noff()\n' + b'on()\n' + timed + b'\n\n' + b'off()\n' +
+               check + b'\n')
+    done = subprocess.run([str(FIRMWARE / 'build' / 'sim' / 'avrsim'), '--trace-pins', '--linger', '5',
+                           '--flash-kb', str(flash_kb), str(FIRMWARE / 'build' / 'uno' / 'snek-uno.elf')],
+                          input=program, capture_output=True, timeout=600)
+    if expected not in done.stdout:
+        sys.exit(f'{name}: expected {expected!r} in the output, got {done.stdout[-300:]!r}')
+    edges = [(int(level), int(cycle)) for level, cycle in EDGE.findall(done.stderr)]
+    rise = next(c for level, c in edges if level == 1 and c > edges[0][1])
+    fall = next(c for level, c in edges if level == 0 and c > rise)
+    return (fall - rise) / HZ
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split('\n')[1])
+    parser.add_argument('--flash-kb', type=int, default=96)
+    parser.add_argument('--pool', type=int, default=300)
+    parser.add_argument('--stack', type=int, default=160)
+    parser.add_argument('names', nargs='*', default=list(BENCHMARKS))
+    args = parser.parse_args()
+    build(args.flash_kb, args.pool, args.stack)
+    for name in args.names:
+        seconds = run(name, args.flash_kb)
+        print(f'{name:10} {seconds * 1000:9.1f} ms  {round(seconds * HZ):>11,} cycles')
+
+
+if __name__ == '__main__':
+    main()
