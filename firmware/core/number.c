@@ -315,8 +315,10 @@ done:
 	return true;
 }
 
-/* Output with truncation; buf == NULL with size 0 just counts */
+/* Output to fn, else into buf with truncation; with neither (size 0)
+ * it just counts */
 typedef struct {
+	void (*fn)(char);
 	char *buf;
 	uint16_t size, pos;
 	bool upper;
@@ -326,7 +328,9 @@ static void put(out_t *o, char c)
 {
 	if (o->upper && c >= 'a' && c <= 'z')
 		c -= 'a' - 'A';
-	if (o->pos + 1 < o->size)
+	if (o->fn)
+		o->fn(c);
+	else if (o->pos + 1 < o->size)
 		o->buf[o->pos] = c;
 	o->pos++;
 }
@@ -479,30 +483,40 @@ static void prepare(fmt_t *f, uint32_t bits, char conv, uint8_t flags, int16_t p
 	f->sign = neg ? '-' : flags & NUM_FMT_PLUS ? '+' : flags & NUM_FMT_SPACE ? ' ' : 0;
 }
 
-static uint16_t format(char *buf, uint16_t size, float v, char conv,
-		       uint8_t flags, int16_t width, int16_t prec)
+/* Lays out one conversion of v into o */
+static uint16_t format(out_t *o, float v, char conv, uint8_t flags, int16_t width, int16_t prec)
 {
-	out_t o = { buf, size, 0, conv >= 'A' && conv <= 'Z' };
-	out_t count = { NULL, 0, 0, false };
+	out_t count = { NULL, NULL, 0, 0, false };
 	fmt_t f;
 	uint32_t bits;
 
 	memcpy(&bits, &v, sizeof bits);
 	prepare(&f, bits, conv, flags, prec);
 	emit(&count, &f, 0);
-	emit(&o, &f, width - (int16_t) count.pos);
-	if (size)
-		buf[o.pos < size ? o.pos : size - 1] = '\0';
-	return o.pos;
-}
-
-uint8_t num_repr(char *buf, float f)
-{
-	return (uint8_t) format(buf, NUM_REPR_MAX, f, 'r', 0, -1, -1);
+	o->upper = conv >= 'A' && conv <= 'Z';
+	emit(o, &f, width - (int16_t) count.pos);
+	if (o->size)
+		o->buf[o->pos < o->size ? o->pos : o->size - 1] = '\0';
+	return o->pos;
 }
 
 uint16_t num_format(char *buf, uint16_t size, float f, char conv,
 		   uint8_t flags, int16_t width, int16_t prec)
 {
-	return format(buf, size, f, conv, flags, width, prec);
+	out_t o = { NULL, buf, size, 0, false };
+
+	return format(&o, f, conv, flags, width, prec);
+}
+
+uint8_t num_repr(char *buf, float f)
+{
+	return (uint8_t) num_format(buf, NUM_REPR_MAX, f, 'r', 0, -1, -1);
+}
+
+void num_print(void (*fn)(char), float f, char conv,
+	       uint8_t flags, int16_t width, int16_t prec)
+{
+	out_t o = { fn, NULL, 0, 0, false };
+
+	format(&o, f, conv, flags, width, prec);
 }

@@ -42,4 +42,9 @@ bool num_parse(const char *s, size_t len, float *out, uint8_t flags);
 uint16_t num_format(char *buf, uint16_t size, float f, char conv,
 		   uint8_t flags, int16_t width, int16_t prec);
 
+/* The same handed to fn one character at a time, no buffer, no limit;
+ * conv may also be 'r' for num_repr's text. */
+void num_print(void (*fn)(char), float f, char conv,
+	       uint8_t flags, int16_t width, int16_t prec);
+
 #endif /* NUMBER_H */

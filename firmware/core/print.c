@@ -3,20 +3,24 @@
  * printing twice: once to count, once into the new string. */
 #include "snek.h"
 
-/* Containers being printed, to show a cycle as [...]. */
-static value_t path[SNEK_NEST_MAX];
-static uint16_t npath;
-
 static uint8_t sink;
 static char *sink_buf;
-static snek_len_t sink_len;
-static snek_len_t sink_limit = (snek_len_t)-1;
+static snek_len_t sink_len;	/* characters printed since print_to */
+static snek_len_t sink_limit;	/* characters still allowed (%.3s) */
+
+/* Containers being printed: nesting is bounded, and on the host a
+ * container inside itself prints as [...] like Python.  Small chips
+ * skip that search: a list holding itself is "too deeply nested". */
+static uint16_t depth;
+#if !SNEK_SMALL
+static value_t path[SNEK_NEST_MAX];
+#endif
 
 void print_to(uint8_t s)
 {
 	sink = s;
 	sink_len = 0;
-	npath = 0;
+	depth = 0;
 	sink_limit = (snek_len_t)-1;
 }
 
@@ -25,19 +29,13 @@ void print_char(char c)
 	if (!sink_limit)
 		return;
 	sink_limit--;
-	switch (sink) {
-	case SINK_OUT:
+	if (sink == SINK_OUT)
 		hal_putc(c);
-		break;
-	case SINK_ERR:
+	else if (sink == SINK_ERR)
 		hal_err_putc(c);
-		break;
-	case SINK_BUF:
+	else if (sink == SINK_BUF)
 		sink_buf[sink_len] = c;
-		/* fall through */
-	default:
-		sink_len++;
-	}
+	sink_len++;
 }
 
 void print_cstr(const char *s)
@@ -56,10 +54,7 @@ void print_rom(const char *s)
 
 void print_num(float f)
 {
-	char buf[NUM_REPR_MAX];
-
-	num_repr(buf, f);
-	print_cstr(buf);
+	num_print(print_char, f, 'r', 0, -1, -1);
 }
 
 static const char op_text[][4] SNEK_ROM = {
@@ -69,11 +64,7 @@ static const char op_text[][4] SNEK_ROM = {
 
 void print_op(uint8_t op)
 {
-	const char *t = op_text[op - OP_ADD];
-	char c;
-
-	while ((c = (char)SNEK_ROM_BYTE(t++)))
-		print_char(c);
+	print_rom(op_text[op - OP_ADD]);
 	if (op == OP_NOT_IN)
 		print_str(" in");
 	if (op == OP_IS_NOT)
@@ -81,10 +72,9 @@ void print_op(uint8_t op)
 }
 
 /* Python's repr of a string: single quotes unless it holds ' and no ". */
-static void print_repr_str(value_t v)
+static void print_repr_str(struct snek_string *s)
 {
-	struct snek_string *s = str_ptr(v);
-	char quote = '\'';
+	char quote = '\'', esc;
 	snek_len_t i;
 	uint8_t c;
 
@@ -93,15 +83,11 @@ static void print_repr_str(value_t v)
 	print_char(quote);
 	for (i = 0; i < s->len; i++) {
 		c = (uint8_t)s->data[i];
-		if (c == '\\' || c == (uint8_t)quote) {
+		esc = c == '\n' ? 'n' : c == '\r' ? 'r' : c == '\t' ? 't' :
+			c == '\\' || c == (uint8_t)quote ? (char)c : 0;
+		if (esc) {
 			print_char('\\');
-			print_char((char)c);
-		} else if (c == '\n') {
-			print_str("\\n");
-		} else if (c == '\r') {
-			print_str("\\r");
-		} else if (c == '\t') {
-			print_str("\\t");
+			print_char(esc);
 		} else if (c < ' ' || c == 0x7f) {
 			print_str("\\x");
 			print_char("0123456789abcdef"[c >> 4]);
@@ -126,66 +112,71 @@ static void print_builtin_name(uint8_t f)
 	name_print(best);
 }
 
-
-/* cycle is in flash. */
-static bool enter(value_t v, const char *cycle)
+/* Starts printing container v: false when it is already being printed. */
+static bool enter(value_t v)
 {
+#if SNEK_SMALL
+	(void)v;
+#else
 	uint16_t i;
 
-	for (i = 0; i < npath; i++) {
-		if (path[i] == v) {
-			print_rom(cycle);
+	for (i = 0; i < depth; i++)
+		if (path[i] == v)
 			return false;
-		}
-	}
-	if (npath == SNEK_NEST_MAX) {
-		npath = 0;
+#endif
+	if (depth == SNEK_NEST_MAX)
 		err_raise(ERR_NESTED);
-	}
-	path[npath++] = v;
+#if !SNEK_SMALL
+	path[depth] = v;
+#endif
+	depth++;
 	return true;
 }
 
-static void print_seq(value_t v)
-{
-	bool list = VAL_IS(v, TAG_LIST);
-	snek_len_t n, i;
+static const char opens[] SNEK_ROM = "[({", closes[] SNEK_ROM = "])}";
 
-	if (!enter(v, list ? ROM_STR("[...]") : ROM_STR("(...)")))
-		return;
-	print_char(list ? '[' : '(');
-	seq_items(v, &n);
-	for (i = 0; i < n; i++) {
-		if (i)
-			print_str(", ");
-		print_value(seq_items(v, &n)[i], true);
+/* A list, tuple or dict: one walk over its values, which for a dict are
+ * key, value pairs (a deleted key leaves a hole). */
+static void print_items(value_t v)
+{
+	uint8_t kind = (uint8_t)(VAL_TAG(v) - TAG_LIST);	/* list, tuple, dict */
+	snek_len_t i, n;
+	value_t *items;
+
+	if (kind == 2) {
+		struct snek_dict *d = dict_ptr(v);
+		n = 2 * d->used;
+		items = n ? block_ptr(d->entries) : NULL;
+	} else {
+		items = seq_items(v, &n);
 	}
-	if (!list && n == 1)
-		print_char(',');
-	print_char(list ? ']' : ')');
-	npath--;
+	print_char((char)SNEK_ROM_BYTE(&opens[kind]));
+	if (enter(v)) {
+		bool first = true;
+
+		for (i = 0; i < n; i += 1 + (kind == 2)) {
+			if (items[i] == VAL_DELETED)
+				continue;
+			if (!first)
+				print_str(", ");
+			first = false;
+			print_value(items[i], true);
+			if (kind == 2) {
+				print_str(": ");
+				print_value(items[i + 1], true);
+			}
+		}
+		if (kind == 1 && n == 1)
+			print_char(',');
+		depth--;
+	} else {
+		print_str("...");
+	}
+	print_char((char)SNEK_ROM_BYTE(&closes[kind]));
 }
 
-static void print_dict(value_t v)
-{
-	snek_len_t i = 0;
-	value_t k;
-	bool first = true;
-
-	if (!enter(v, ROM_STR("{...}")))
-		return;
-	print_char('{');
-	while ((k = dict_key_at(v, &i)) != VAL_UNSET) {
-		if (!first)
-			print_str(", ");
-		first = false;
-		print_value(k, true);
-		print_str(": ");
-		print_value(dict_get(v, k), true);
-	}
-	print_char('}');
-	npath--;
-}
+/* None, False, True */
+static const char specials[][6] SNEK_ROM = { "None", "False", "True" };
 
 void print_value(value_t v, bool repr)
 {
@@ -196,129 +187,107 @@ void print_value(value_t v, bool repr)
 		return print_num(val_num(v));
 	switch (VAL_TAG(v)) {
 	case TAG_STRING:
-		if (repr)
-			return print_repr_str(v);
 		s = str_ptr(v);
+		if (repr)
+			return print_repr_str(s);
 		for (i = 0; i < s->len; i++)
-			print_char(str_ptr(v)->data[i]);
+			print_char(s->data[i]);
 		return;
 	case TAG_LIST:
 	case TAG_TUPLE:
-		return print_seq(v);
 	case TAG_DICT:
-		return print_dict(v);
+		return print_items(v);
 	case TAG_FUNC:
 		print_str("<function ");
 		name_print(code_ptr(v)->name);
 		print_char('>');
 		return;
 	}
-	if (v == VAL_NONE)
-		print_str("None");
-	else if (v == VAL_TRUE)
-		print_str("True");
-	else if (v == VAL_FALSE)
-		print_str("False");
-	else if (VAL_IS_BUILTIN(v)) {
+	if (VAL_IS(v, TAG_SPECIAL) && VAL_PAYLOAD(v) <= VAL_PAYLOAD(VAL_TRUE)) {
+		print_rom(specials[VAL_PAYLOAD(v)]);
+	} else if (VAL_IS_BUILTIN(v)) {
 		print_str("<built-in function ");
 		print_builtin_name((uint8_t)VAL_BUILTIN_INDEX(v));
 		print_char('>');
-	} else
+	} else {
 		print_str("<?>");
+	}
 }
 
 void print_check(value_t v)
 {
-	if (VAL_IS(v, TAG_LIST) || VAL_IS(v, TAG_TUPLE) || VAL_IS(v, TAG_DICT)) {
+	if (!VAL_IS_NUM(v) && (uint8_t)(VAL_TAG(v) - TAG_LIST) < 3) {
 		print_to(SINK_COUNT);
 		print_value(v, true);
 		print_to(SINK_OUT);
 	}
 }
 
-value_t print_to_string(value_t v, bool repr)
+/* Index of c in a flash string, or -1 */
+static int8_t rom_index(const char *table, char c)
 {
-	value_t s;
+	int8_t i;
+	char t;
 
-	if (VAL_IS(v, TAG_STRING) && !repr)
-		return v;
-	print_to(SINK_COUNT);
-	print_value(v, repr);
-	GC_PUSH(v);
-	s = str_alloc(sink_len);
-	v = GC_POP();
-	print_to(SINK_BUF);
-	sink_buf = str_ptr(s)->data;
-	print_value(v, repr);
-	print_to(SINK_OUT);
-	return s;
+	for (i = 0; (t = (char)SNEK_ROM_BYTE(table + i)); i++)
+		if (t == c)
+			return i;
+	return -1;
 }
 
-/* One %-conversion of v. */
+static const char flag_chars[] SNEK_ROM = "-+ 0#";	/* NUM_FMT_MINUS, ... */
+static const char conversions[] SNEK_ROM = "diouxXeEfFgGcsr";
+#define CONV_FLOAT 6	/* before: integers; from CONV_TEXT: text */
+#define CONV_TEXT 12
+
+static void spaces(int16_t n)
+{
+	while (n-- > 0)
+		print_char(' ');
+}
+
+/* The text of %s, %r or %c, cut to prec characters. */
+static void format_text(char conv, int16_t prec, value_t v)
+{
+	if (prec >= 0)
+		sink_limit = (snek_len_t)prec;
+	if (conv == 'c' && !(VAL_IS(v, TAG_STRING) && str_ptr(v)->len == 1))
+		print_char((char)val_to_int(v));
+	else
+		print_value(v, conv == 'r');
+	sink_limit = (snek_len_t)-1;
+}
+
+/* One conversion of v. Numbers pad themselves (zeros go after the
+ * sign); text is measured first, then padded with spaces. */
 static void format_one(char conv, uint8_t flags, int16_t width, int16_t prec, value_t v)
 {
-	char buf[128];
-	snek_len_t len, save;
+	int8_t k = rom_index(conversions, conv);
+	uint8_t out = sink;
+	snek_len_t start = sink_len;
 	float f;
 
-	switch (conv) {
-	case 'c':
-		if (VAL_IS(v, TAG_STRING) && str_ptr(v)->len == 1)
-			break;
-		buf[0] = (char)val_to_int(v);
-		buf[1] = '\0';
-		goto text;
-	case 's':
-	case 'r':
-		break;
-	default:
+	if (k < CONV_TEXT) {
 		f = val_to_num(v);
-		if (strchr("dioxX", conv) && !(f - f == 0.0f))
+		if (k < CONV_FLOAT && !(f - f == 0.0f))
 			err_invalid_value(v);
-		if (width > 100)
-			width = 100;
-		num_format(buf, sizeof buf, f, conv, flags, width, prec);
-		print_cstr(buf);
+		num_print(print_char, f, conv == 'u' ? 'd' : conv, flags, width, prec);
 		return;
 	}
-	/* Strings: measure, then pad. */
-	save = sink_len;
-	{
-		uint8_t old = sink;
-		snek_len_t old_limit = sink_limit;
-		sink = SINK_COUNT;
-		sink_len = 0;
-		if (prec >= 0)
-			sink_limit = (snek_len_t)prec;
-		print_value(v, conv == 'r');
-		len = sink_len;
-		sink = old;
-		sink_len = save;
-		sink_limit = old_limit;
+	sink = SINK_COUNT;
+	format_text(conv, prec, v);
+	width -= (int16_t)(sink_len - start);
+	sink = out;
+	sink_len = start;
+	if (!(flags & NUM_FMT_MINUS)) {
+		spaces(width);
+		width = 0;
 	}
-	if (!(flags & NUM_FMT_MINUS))
-		for (; width > (int16_t)len; width--)
-			print_char(' ');
-	{
-		snek_len_t old_limit = sink_limit;
-		if (prec >= 0)
-			sink_limit = (snek_len_t)prec;
-		print_value(v, conv == 'r');
-		sink_limit = old_limit;
-	}
-	for (; width > (int16_t)len; width--)
-		print_char(' ');
-	return;
-text:
-	len = (snek_len_t)strlen(buf);
-	if (!(flags & NUM_FMT_MINUS))
-		for (; width > (int16_t)len; width--)
-			print_char(' ');
-	print_cstr(buf);
-	for (; width > (int16_t)len; width--)
-		print_char(' ');
+	format_text(conv, prec, v);
+	spaces(width);
 }
 
+/* A decimal number at *i; large values just stay large. */
 static int16_t read_number(struct snek_string *s, snek_len_t *i)
 {
 	int16_t n = 0;
@@ -331,91 +300,99 @@ static int16_t read_number(struct snek_string *s, snek_len_t *i)
 	return n;
 }
 
-/* Print fmt % args; the argument count is checked. */
-static void format_all(value_t fmt, value_t args, snek_len_t nargs, bool many)
+enum { FMT_COUNT, FMT_ONE, FMT_MANY, PRINT_STR, PRINT_REPR };
+
+/* Print fmt % args (args is one value, or a tuple or list of them);
+ * FMT_COUNT prints nothing and raises nothing: it counts the
+ * conversions that take a value. */
+static snek_len_t format_all(value_t fmt, value_t args, uint8_t mode)
 {
 	struct snek_string *s = str_ptr(fmt);
-	snek_len_t i, used = 0, n;
+	snek_len_t i, used = 0, nargs = 1, n;
 	uint8_t flags;
 	int16_t width, prec;
-	const char *fl;
+	int8_t k;
 	char c;
 
+	if (mode == FMT_MANY)
+		seq_items(args, &nargs);
 	for (i = 0; i < s->len; i++) {
-		c = s->data[i];
-		if (c != '%') {
-			print_char(c);
-			continue;
-		}
-		flags = 0;
-		while (++i < s->len && (fl = strchr("-+ 0#", s->data[i])) && s->data[i])
-			flags |= (uint8_t)(1 << (fl - "-+ 0#"));
-		width = read_number(s, &i);
-		prec = -1;
-		if (i < s->len && s->data[i] == '.') {
-			i++;
-			prec = read_number(s, &i);
-		}
-		if (i >= s->len)
-			err_invalid_value(fmt);
 		c = s->data[i];
 		if (c == '%') {
-			print_char('%');
-			continue;
+			flags = 0;
+			while (++i < s->len && (k = rom_index(flag_chars, s->data[i])) >= 0)
+				flags |= (uint8_t)(1 << k);
+			width = read_number(s, &i);
+			prec = -1;
+			if (i < s->len && s->data[i] == '.') {
+				i++;
+				prec = read_number(s, &i);
+			}
+			c = i < s->len ? s->data[i] : 0;
+			if (c != '%') {
+				if (mode == FMT_COUNT) {
+					used += i < s->len;
+					continue;
+				}
+				if (!c || rom_index(conversions, c) < 0)
+					err_invalid_value(fmt);
+				if (used >= nargs)
+					err_format("not enough values for format");
+				format_one(c, flags, width ? width : -1, prec,
+					   mode == FMT_MANY ? seq_items(args, &n)[used] : args);
+				used++;
+				continue;
+			}
 		}
-		if (!strchr("diouxXeEfFgGcsr", c) || !c)
-			err_invalid_value(fmt);
-		if (used >= nargs)
-			err_format("not enough values for format");
-		format_one(c == 'u' ? 'd' : c, flags, width ? width : -1, prec,
-			   many ? seq_items(args, &n)[used] : args);
-		used++;
+		if (mode != FMT_COUNT)
+			print_char(c);
 	}
-	if (used != nargs)
+	if (mode != FMT_COUNT && used != nargs)
 		err_format("too many values for format");
+	return used;
 }
 
-/* How many conversions take a value. */
-static snek_len_t count_conversions(value_t fmt)
+/* format_all, or print_value for PRINT_STR and PRINT_REPR */
+static void print_any(value_t a, value_t b, uint8_t mode)
 {
-	struct snek_string *s = str_ptr(fmt);
-	snek_len_t i, n = 0;
+	if (mode >= PRINT_STR)
+		print_value(a, mode == PRINT_REPR);
+	else
+		format_all(a, b, mode);
+}
 
-	for (i = 0; i < s->len; i++) {
-		if (s->data[i] != '%')
-			continue;
-		while (++i < s->len && strchr("-+ 0#.0123456789", s->data[i]) && s->data[i])
-			;
-		if (i < s->len && s->data[i] != '%')
-			n++;
-	}
-	return n;
+/* What print_any prints, as a new string: counted first, then written. */
+static value_t print_new(value_t a, value_t b, uint8_t mode)
+{
+	value_t s;
+
+	print_to(SINK_COUNT);
+	print_any(a, b, mode);
+	GC_PUSH(a);
+	GC_PUSH(b);
+	s = str_alloc(sink_len);
+	b = GC_POP();
+	a = GC_POP();
+	print_to(SINK_BUF);
+	sink_buf = str_ptr(s)->data;
+	print_any(a, b, mode);
+	print_to(SINK_OUT);
+	return s;
+}
+
+value_t print_to_string(value_t v, bool repr)
+{
+	if (VAL_IS(v, TAG_STRING) && !repr)
+		return v;
+	return print_new(v, VAL_NONE, repr ? PRINT_REPR : PRINT_STR);
 }
 
 value_t print_format(value_t fmt, value_t args)
 {
-	snek_len_t nargs = 1, len;
-	bool many = false;
-	value_t s;
-
 	/* A tuple is always a list of values; a list only when the format
 	 * wants more than one (Snek accepts lists, Python formats them). */
-	if (VAL_IS(args, TAG_TUPLE) ||
-	    (VAL_IS(args, TAG_LIST) && count_conversions(fmt) != 1)) {
-		many = true;
-		seq_items(args, &nargs);
-	}
-	print_to(SINK_COUNT);
-	format_all(fmt, args, nargs, many);
-	len = sink_len;
-	GC_PUSH(fmt);
-	GC_PUSH(args);
-	s = str_alloc(len);
-	args = GC_POP();
-	fmt = GC_POP();
-	print_to(SINK_BUF);
-	sink_buf = str_ptr(s)->data;
-	format_all(fmt, args, nargs, many);
-	print_to(SINK_OUT);
-	return s;
+	bool many = VAL_IS(args, TAG_TUPLE) ||
+		(VAL_IS(args, TAG_LIST) && format_all(fmt, args, FMT_COUNT) != 1);
+
+	return print_new(fmt, args, many ? FMT_MANY : FMT_ONE);
 }
