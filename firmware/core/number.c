@@ -109,7 +109,7 @@ static uint32_t unpack(uint32_t bits, int16_t *e)
 
 typedef struct {
 	uint8_t n;
-	int16_t decpt;
+	int8_t decpt;
 	char d[DEC_DIGITS];
 } dec_t;
 
@@ -132,7 +132,7 @@ static void dec_from(dec_t *x, uint32_t m, int16_t e, uint8_t base, bool whole)
 	} while (a.n);
 	x->n = (uint8_t) (x->d + DEC_DIGITS - p);
 	memmove(x->d, p, x->n);
-	x->decpt = (int16_t) (x->n + (e < 0 ? e : 0));
+	x->decpt = (int8_t) (x->n + (e < 0 ? e : 0));
 	while (!whole && x->n && x->d[x->n - 1] == '0')
 		x->n--;
 }
@@ -140,7 +140,7 @@ static void dec_from(dec_t *x, uint32_t m, int16_t e, uint8_t base, bool whole)
 enum { R_EVEN, R_DOWN, R_UP };
 
 /* Round x to its first keep digits (keep <= 0 is fine) */
-static void dec_round(dec_t *x, int16_t keep, uint8_t mode)
+static void dec_round(dec_t *x, int8_t keep, uint8_t mode)
 {
 	bool up = mode == R_UP;
 
@@ -237,7 +237,7 @@ static uint32_t dec_bits(dec_t *x, int32_t decpt)
 		return 0x7F800000;
 	if (decpt < -45)
 		return 0;
-	x->decpt = (int16_t) decpt;
+	x->decpt = (int8_t) decpt;
 	/* 2^j <= 10^(decpt-1) <= x: 10/3 is a little over log2(10); x is
 	 * below 2^(j+12), and inf is as far as the search may go */
 	j = (int16_t) ((x->decpt - 1) * 10 / 3 - 3);
@@ -344,43 +344,37 @@ static void put_n(out_t *o, char c, int16_t n)
 /* One conversion, ready to lay out (the digits last: AVR reaches the
  * first 64 bytes of a structure with the cheapest instructions) */
 typedef struct {
-	char kind;	/* 'f' fixed, 'e' exponent, 'd' digits as they are */
+	bool exp;	/* d.ddde+XX, else ddd.ddd */
 	char sign;	/* '-', '+', ' ' or 0 */
 	char radix;	/* 'o' or 'x' for the "0o"/"0x" prefix, or 0 */
 	uint8_t flags;
-	int16_t prec;	/* digits after the point; least digits for 'd' */
+	int8_t prec;	/* digits after the point */
 	dec_t x;
 } fmt_t;
 
 static void emit_body(out_t *o, const fmt_t *f)
 {
 	const dec_t *x = &f->x;
-	int16_t i, pt = f->kind == 'e' ? 1 : x->decpt, frac = f->prec;
+	int8_t i = 0, pt = f->exp ? 1 : x->decpt;
 
-	if (f->kind == 'd') {
-		put_n(o, '0', frac - x->n);
-		pt = x->n;
-		frac = 0;
-	}
 	/* digit i weighs 10^(pt - 1 - i); the point goes before digit pt */
-	i = 0;
 	if (pt <= 0) {
 		put(o, '0');
 		i = pt;
 	}
-	for (; i < pt + frac; i++) {
+	for (; i < pt + f->prec; i++) {
 		if (i == pt)
 			put(o, '.');
-		put(o, i >= 0 && i < x->n ? x->d[i] : '0');
+		put(o, (uint8_t) i < x->n ? x->d[i] : '0');
 	}
-	if (f->kind != 'd' && !frac && (f->flags & NUM_FMT_ALT))
+	if (!f->prec && (f->flags & NUM_FMT_ALT))
 		put(o, '.');
-	if (f->kind == 'e') {
-		i = x->n ? x->decpt - 1 : 0;	/* |i| <= 45 */
+	if (f->exp) {
+		i = (int8_t) (x->n ? x->decpt - 1 : 0);	/* |i| <= 45 */
 		put(o, 'e');
 		put(o, i < 0 ? '-' : '+');
 		if (i < 0)
-			i = -i;
+			i = (int8_t) -i;
 		put(o, (char) ('0' + i / 10));
 		put(o, (char) ('0' + i % 10));
 	}
@@ -412,7 +406,7 @@ static void shortest(dec_t *x, uint32_t mag)
 {
 	char lead[10];
 	uint8_t n = x->n, p = 0, mode = R_UP;
-	int16_t decpt = x->decpt;
+	int8_t decpt = x->decpt;
 
 	memcpy(lead, x->d, sizeof lead);	/* rounding only changes these */
 	do {
@@ -423,58 +417,69 @@ static void shortest(dec_t *x, uint32_t mag)
 		memcpy(x->d, lead, sizeof lead);
 		x->n = n;
 		x->decpt = decpt;
-		dec_round(x, p, mode);
+		dec_round(x, (int8_t) p, mode);
 	} while (dec_nearest(x, mag - 1, mag + 1) != mag);
 }
 
 /* The digits and layout of one conversion; conv 'r' is repr: the
- * shortest digits in the %g layout with 16 digits */
-static void prepare(fmt_t *f, uint32_t bits, char conv, uint8_t flags, int16_t prec)
+ * shortest digits in the %g layout with 16 digits.  Integers and
+ * inf/nan are whole digit strings: fixed, nothing after the point. */
+static void prepare(fmt_t *f, uint32_t bits, char conv, uint8_t flags, int8_t prec)
 {
 	uint32_t mag = bits & 0x7FFFFFFF, m;
 	bool neg = bits >> 31;
 	char lc = (char) (conv | 0x20);
 	uint8_t base = lc == 'o' ? 8 : lc == 'x' ? 16 : lc == 'd' || lc == 'i' ? 10 : 0;
-	int16_t e, p = 16;
+	dec_t *x = &f->x;
+	int16_t e;
+	int8_t p = 16;
 
-	f->flags = flags;
-	f->kind = 'd';
+	f->exp = false;
 	f->radix = 0;
-	if (prec > 60)
-		prec = 60;
+	f->flags = flags & ~NUM_FMT_ALT;
 	m = unpack(mag, &e);
 	if (base) {
-		dec_from(&f->x, m, e, base, true);
-		neg &= f->x.d[0] != '0';
+		dec_from(x, m, e, base, true);
+		neg &= x->d[0] != '0';
 		if ((flags & NUM_FMT_ALT) && base != 10)
 			f->radix = lc;
+		if (prec > x->n) {	/* at least prec digits */
+			memmove(x->d + prec - x->n, x->d, x->n);
+			memset(x->d, '0', (uint8_t) (prec - x->n));
+			x->n = (uint8_t) prec;
+		}
+		x->decpt = (int8_t) x->n;
+		prec = 0;
 	} else if (mag >= 0x7F800000) {
-		memcpy(f->x.d, mag > 0x7F800000 ? "nan" : "inf", 3);
-		f->x.n = 3;
-		neg &= mag == 0x7F800000;	/* Python never shows a sign on nan */
+		bool nan = mag > 0x7F800000;
+		x->d[0] = nan ? 'n' : 'i';
+		x->d[1] = nan ? 'a' : 'n';
+		x->d[2] = nan ? 'n' : 'f';
+		x->n = x->decpt = 3;
+		neg &= !nan;	/* Python never shows a sign on nan */
 		prec = 0;
 	} else {
-		dec_from(&f->x, m, e, 10, false);
+		f->flags = flags;
+		dec_from(x, m, e, 10, false);
 		if (prec < 0)
 			prec = 6;
 		if (lc == 'r') {
 			neg &= mag != 0;	/* -0.0 prints as 0 */
 			if (mag)
-				shortest(&f->x, mag);
+				shortest(x, mag);
 		} else if (lc == 'g') {
 			p = prec ? prec : 1;
-			dec_round(&f->x, p, R_EVEN);
+			dec_round(x, p, R_EVEN);
 		} else {
-			dec_round(&f->x, lc == 'f' ? f->x.decpt + prec : prec + 1, R_EVEN);
-			f->kind = lc;
+			f->exp = lc == 'e';
+			dec_round(x, (int8_t) (f->exp ? prec + 1 : x->decpt + prec), R_EVEN);
 		}
-		if (f->kind == 'd') {	/* 'r' and 'g' */
+		if (lc == 'r' || lc == 'g') {
 			/* fixed when -4 <= exponent < p; without alt, no trailing zeros */
-			e = f->x.n ? f->x.decpt - 1 : 0;
-			f->kind = e >= -4 && e < p ? 'f' : 'e';
+			e = x->n ? x->decpt - 1 : 0;
+			f->exp = e < -4 || e >= p;
 			/* all the digits after the point; with alt, p digits in all */
-			prec = (int16_t) ((flags & NUM_FMT_ALT) ? p : f->x.n) -
-				(f->kind == 'e' ? 1 : f->x.decpt);
+			prec = (int8_t) (((flags & NUM_FMT_ALT) ? p : x->n) - (f->exp ? 1 : x->decpt));
 			if (prec < 0)
 				prec = 0;
 		}
@@ -491,7 +496,7 @@ static uint16_t format(out_t *o, float v, char conv, uint8_t flags, int16_t widt
 	uint32_t bits;
 
 	memcpy(&bits, &v, sizeof bits);
-	prepare(&f, bits, conv, flags, prec);
+	prepare(&f, bits, conv, flags, (int8_t) (prec > 60 ? 60 : prec));
 	emit(&count, &f, 0);
 	o->upper = conv >= 'A' && conv <= 'Z';
 	emit(o, &f, width - (int16_t) count.pos);
