@@ -71,6 +71,11 @@ void print_op(uint8_t op)
 		print_str(" not");
 }
 
+static void print_hex(uint8_t d)
+{
+	print_char((char)(d < 10 ? '0' + d : 'a' - 10 + d));
+}
+
 /* Python's repr of a string: single quotes unless it holds ' and no ". */
 static void print_repr_str(struct snek_string *s)
 {
@@ -90,8 +95,8 @@ static void print_repr_str(struct snek_string *s)
 			print_char(esc);
 		} else if (c < ' ' || c == 0x7f) {
 			print_str("\\x");
-			print_char("0123456789abcdef"[c >> 4]);
-			print_char("0123456789abcdef"[c & 15]);
+			print_hex(c >> 4);
+			print_hex(c & 15);
 		} else {
 			print_char((char)c);
 		}
@@ -258,22 +263,13 @@ static void format_text(char conv, int16_t prec, value_t v)
 	sink_limit = (snek_len_t)-1;
 }
 
-/* One conversion of v. Numbers pad themselves (zeros go after the
- * sign); text is measured first, then padded with spaces. */
-static void format_one(char conv, uint8_t flags, int16_t width, int16_t prec, value_t v)
+/* Text is measured first, then padded with spaces (numbers pad
+ * themselves: zeros go after the sign). */
+static void format_padded(char conv, uint8_t flags, int16_t width, int16_t prec, value_t v)
 {
-	int8_t k = rom_index(conversions, conv);
 	uint8_t out = sink;
 	snek_len_t start = sink_len;
-	float f;
 
-	if (k < CONV_TEXT) {
-		f = val_to_num(v);
-		if (k < CONV_FLOAT && !(f - f == 0.0f))
-			err_invalid_value(v);
-		num_print(print_char, f, conv == 'u' ? 'd' : conv, flags, width, prec);
-		return;
-	}
 	sink = SINK_COUNT;
 	format_text(conv, prec, v);
 	width -= (int16_t)(sink_len - start);
@@ -287,16 +283,14 @@ static void format_one(char conv, uint8_t flags, int16_t width, int16_t prec, va
 	spaces(width);
 }
 
-/* A decimal number at *i; large values just stay large. */
-static int16_t read_number(struct snek_string *s, snek_len_t *i)
+/* A decimal number at *p; large values just stay large. */
+static int16_t read_number(const char **p, const char *end)
 {
 	int16_t n = 0;
 
-	while (*i < s->len && s->data[*i] >= '0' && s->data[*i] <= '9') {
+	for (; *p < end && **p >= '0' && **p <= '9'; (*p)++)
 		if (n < 1000)
-			n = (int16_t)(n * 10 + (s->data[*i] - '0'));
-		(*i)++;
-	}
+			n = (int16_t)(n * 10 + (**p - '0'));
 	return n;
 }
 
@@ -308,57 +302,73 @@ enum { FMT_COUNT, FMT_ONE, FMT_MANY, PRINT_STR, PRINT_REPR };
 static snek_len_t format_all(value_t fmt, value_t args, uint8_t mode)
 {
 	struct snek_string *s = str_ptr(fmt);
-	snek_len_t i, used = 0, nargs = 1, n;
+	const char *p = s->data, *end = p + s->len;
+	snek_len_t used = 0, nargs = 1, n;
 	uint8_t flags;
 	int16_t width, prec;
 	int8_t k;
+	value_t v;
 	char c;
 
 	if (mode == FMT_MANY)
 		seq_items(args, &nargs);
-	for (i = 0; i < s->len; i++) {
-		c = s->data[i];
+	while (p < end) {
+		c = *p++;
 		if (c == '%') {
-			flags = 0;
-			while (++i < s->len && (k = rom_index(flag_chars, s->data[i])) >= 0)
+			for (flags = 0; p < end && (k = rom_index(flag_chars, *p)) >= 0; p++)
 				flags |= (uint8_t)(1 << k);
-			width = read_number(s, &i);
+			width = read_number(&p, end);
 			prec = -1;
-			if (i < s->len && s->data[i] == '.') {
-				i++;
-				prec = read_number(s, &i);
+			if (p < end && *p == '.') {
+				p++;
+				prec = read_number(&p, end);
 			}
-			c = i < s->len ? s->data[i] : 0;
+			c = p < end ? *p++ : 0;
 			if (c != '%') {
 				if (mode == FMT_COUNT) {
-					used += i < s->len;
+					used += c != 0;
 					continue;
 				}
-				if (!c || rom_index(conversions, c) < 0)
-					err_invalid_value(fmt);
+				k = rom_index(conversions, c);
+				v = fmt;
+				if (k < 0)
+					goto invalid;
 				if (used >= nargs)
-					err_format("not enough values for format");
-				format_one(c, flags, width ? width : -1, prec,
-					   mode == FMT_MANY ? seq_items(args, &n)[used] : args);
+					goto count;
+				v = mode == FMT_MANY ? seq_items(args, &n)[used] : args;
 				used++;
+				if (k >= CONV_TEXT) {
+					format_padded(c, flags, width, prec, v);
+				} else {
+					float f = val_to_num(v);
+					if (k < CONV_FLOAT && !(f - f == 0.0f))
+						goto invalid;
+					num_print(print_char, f, c == 'u' ? 'd' : c, flags,
+						  width, prec);
+				}
 				continue;
 			}
 		}
 		if (mode != FMT_COUNT)
 			print_char(c);
 	}
-	if (mode != FMT_COUNT && used != nargs)
-		err_format("too many values for format");
-	return used;
+	if (mode == FMT_COUNT || used == nargs)
+		return used;
+count:
+	err_format("%S values for format",
+		   used < nargs ? ROM_STR("too many") : ROM_STR("not enough"));
+invalid:
+	err_invalid_value(v);
 }
 
-/* format_all, or print_value for PRINT_STR and PRINT_REPR */
-static void print_any(value_t a, value_t b, uint8_t mode)
+/* format_all, or print_value for PRINT_STR and PRINT_REPR, of the
+ * two values on top of the GC temporaries */
+static void print_any(uint8_t mode)
 {
 	if (mode >= PRINT_STR)
-		print_value(a, mode == PRINT_REPR);
+		print_value(GC_TEMP(1), mode == PRINT_REPR);
 	else
-		format_all(a, b, mode);
+		format_all(GC_TEMP(1), GC_TEMP(0), mode);
 }
 
 /* What print_any prints, as a new string: counted first, then written. */
@@ -366,17 +376,16 @@ static value_t print_new(value_t a, value_t b, uint8_t mode)
 {
 	value_t s;
 
-	print_to(SINK_COUNT);
-	print_any(a, b, mode);
 	GC_PUSH(a);
 	GC_PUSH(b);
+	print_to(SINK_COUNT);
+	print_any(mode);
 	s = str_alloc(sink_len);
-	b = GC_POP();
-	a = GC_POP();
 	print_to(SINK_BUF);
 	sink_buf = str_ptr(s)->data;
-	print_any(a, b, mode);
+	print_any(mode);
 	print_to(SINK_OUT);
+	gc_ntemp -= 2;
 	return s;
 }
 
