@@ -247,13 +247,13 @@ static uint32_t dec_bits(dec_t *x, int32_t decpt)
 
 bool num_parse(const char *s, size_t len, float *out, uint8_t flags)
 {
-	const char *e = s + len, *p;
+	const char *e = s + len;
 	dec_t x;
-	int32_t decpt = 0;
-	int32_t ex = 0;
+	int32_t decpt = 0, ex = 0;
 	uint32_t bits = 0x7F800000;
 	uint8_t part = 0;	/* 0 integer, 1 fraction, 2 exponent */
 	bool neg = false, sticky = false, any = false, eneg = false;
+	char prev = 0;
 
 	if (flags & NUM_PARSE_SPACE) {
 		while (s < e && is_space(*s))
@@ -261,11 +261,6 @@ bool num_parse(const char *s, size_t len, float *out, uint8_t flags)
 		while (e > s && is_space(e[-1]))
 			e--;
 	}
-	/* '_' is valid only between two digits: check here, skip it later */
-	for (p = s; p < e; p++)
-		if (*p == '_' && (!(flags & NUM_PARSE_UNDERSCORE) || p == s || p + 1 == e ||
-				  !is_digit(p[-1]) || !is_digit(p[1])))
-			return false;
 	if (s < e && (*s == '+' || *s == '-'))
 		neg = *s++ == '-';
 	if ((flags & NUM_PARSE_WORDS) && word_eq(s, e, "infinity", 3))
@@ -275,7 +270,7 @@ bool num_parse(const char *s, size_t len, float *out, uint8_t flags)
 		goto done;
 	/* keep MAX_SIG significant digits, remember if more were non-zero */
 	x.n = 0;
-	for (; s < e; s++) {
+	for (; s < e; prev = *s++) {
 		char c = *s;
 		if (is_digit(c)) {
 			any = true;
@@ -291,6 +286,9 @@ bool num_parse(const char *s, size_t len, float *out, uint8_t flags)
 					sticky |= c != '0';
 				decpt += !part;
 			}
+		} else if (c == '_' && (flags & NUM_PARSE_UNDERSCORE) && is_digit(prev) &&
+			   s + 1 < e && is_digit(s[1])) {
+			continue;	/* only between two digits */
 		} else if (c == '.' && !part) {
 			part = 1;
 		} else if ((c | 0x20) == 'e' && part < 2 && any) {
@@ -298,7 +296,7 @@ bool num_parse(const char *s, size_t len, float *out, uint8_t flags)
 			any = false;
 			if (s + 1 < e && (s[1] == '+' || s[1] == '-'))
 				eneg = *++s == '-';
-		} else if (c != '_') {
+		} else {
 			return false;
 		}
 	}
@@ -315,8 +313,8 @@ done:
 	return true;
 }
 
-/* Output to fn, else into buf with truncation; with neither (size 0)
- * it just counts */
+/* Output to fn, else into buf (truncated); with neither (size 0) it
+ * just counts */
 typedef struct {
 	void (*fn)(char);
 	char *buf;
