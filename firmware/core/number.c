@@ -422,12 +422,12 @@ static void shortest(dec_t *x, uint32_t mag)
 /* The digits and layout of one conversion; conv 'r' is repr: the
  * shortest digits in the %g layout with 16 digits.  Integers and
  * inf/nan are whole digit strings: fixed, nothing after the point. */
-static void prepare(fmt_t *f, uint32_t bits, char conv, uint8_t flags, int8_t prec)
+static bool prepare(fmt_t *f, uint32_t bits, char conv, uint8_t flags, int8_t prec)
 {
 	uint32_t mag = bits & 0x7FFFFFFF, m;
 	bool neg = bits >> 31;
 	char lc = (char) (conv | 0x20);
-	uint8_t base = lc == 'o' ? 8 : lc == 'x' ? 16 : lc == 'd' || lc == 'i' ? 10 : 0;
+	uint8_t base = lc == 'o' ? 8 : lc == 'x' ? 16 : lc == 'd' || lc == 'i' || lc == 'u' ? 10 : 0;
 	dec_t *x = &f->x;
 	int16_t e;
 	int8_t p = 16;
@@ -437,6 +437,8 @@ static void prepare(fmt_t *f, uint32_t bits, char conv, uint8_t flags, int8_t pr
 	f->flags = flags & ~NUM_FMT_ALT;
 	m = unpack(mag, &e);
 	if (base) {
+		if (mag >= 0x7F800000)
+			return false;	/* no integer digits */
 		dec_from(x, m, e, base, true);
 		neg &= x->d[0] != '0';
 		if ((flags & NUM_FMT_ALT) && base != 10)
@@ -484,6 +486,7 @@ static void prepare(fmt_t *f, uint32_t bits, char conv, uint8_t flags, int8_t pr
 	}
 	f->prec = prec;
 	f->sign = neg ? '-' : flags & NUM_FMT_PLUS ? '+' : flags & NUM_FMT_SPACE ? ' ' : 0;
+	return true;
 }
 
 /* Lays out one conversion of v into o */
@@ -494,10 +497,11 @@ static uint16_t format(out_t *o, float v, char conv, uint8_t flags, int16_t widt
 	uint32_t bits;
 
 	memcpy(&bits, &v, sizeof bits);
-	prepare(&f, bits, conv, flags, (int8_t) (prec > 60 ? 60 : prec));
-	emit(&count, &f, 0);
-	o->upper = conv >= 'A' && conv <= 'Z';
-	emit(o, &f, width - (int16_t) count.pos);
+	if (prepare(&f, bits, conv, flags, (int8_t) (prec > 60 ? 60 : prec))) {
+		emit(&count, &f, 0);
+		o->upper = conv >= 'A' && conv <= 'Z';
+		emit(o, &f, width - (int16_t) count.pos);
+	}
 	if (o->size)
 		o->buf[o->pos < o->size ? o->pos : o->size - 1] = '\0';
 	return o->pos;
@@ -516,10 +520,10 @@ uint8_t num_repr(char *buf, float f)
 	return (uint8_t) num_format(buf, NUM_REPR_MAX, f, 'r', 0, -1, -1);
 }
 
-void num_print(void (*fn)(char), float f, char conv,
+bool num_print(void (*fn)(char), float f, char conv,
 	       uint8_t flags, int16_t width, int16_t prec)
 {
 	out_t o = { fn, NULL, 0, 0, false };
 
-	format(&o, f, conv, flags, width, prec);
+	return format(&o, f, conv, flags, width, prec) != 0;
 }

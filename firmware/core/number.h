@@ -29,7 +29,7 @@ bool num_parse(const char *s, size_t len, float *out, uint8_t flags);
 #define NUM_PARSE_UNDERSCORE 2 /* allow single '_' between digits */
 #define NUM_PARSE_WORDS 4      /* allow inf, infinity, nan */
 
-/* Python %-formatting of one number; conv is one of d i o x X e E f F g G.
+/* Python %-formatting of one number; conv is one of d i u o x X e E f F g G.
  * width and prec are -1 when absent (prec is clamped to 60).  For the
  * integer conversions the value is first truncated toward zero.
  * Writes at most size-1 chars plus NUL into buf, returns the full length
@@ -43,8 +43,9 @@ uint16_t num_format(char *buf, uint16_t size, float f, char conv,
 		   uint8_t flags, int16_t width, int16_t prec);
 
 /* The same handed to fn one character at a time, no buffer, no limit;
- * conv may also be 'r' for num_repr's text. */
-void num_print(void (*fn)(char), float f, char conv,
+ * conv may also be 'r' for num_repr's text.  False, printing nothing,
+ * for an integer conversion of inf or nan. */
+bool num_print(void (*fn)(char), float f, char conv,
 	       uint8_t flags, int16_t width, int16_t prec);
 
 #endif /* NUMBER_H */

@@ -57,14 +57,20 @@ void print_num(float f)
 	num_print(print_char, f, 'r', 0, -1, -1);
 }
 
-static const char op_text[][4] SNEK_ROM = {
-	"+", "-", "*", "/", "//", "%", "**", "&", "|", "^", "<<", ">>", "+=", "*=",
-	"<", "<=", ">", ">=", "==", "!=", "in", "not", "is", "is", "-", "+", "~", "not",
-};
+/* The text of each operator from OP_ADD on, one after another */
+static const char op_text[] SNEK_ROM =
+	"+\0-\0*\0/\0//\0%\0**\0&\0|\0^\0<<\0>>\0+=\0*=\0"
+	"<\0<=\0>\0>=\0==\0!=\0in\0not\0is\0is\0-\0+\0~\0not";
 
 void print_op(uint8_t op)
 {
-	print_rom(op_text[op - OP_ADD]);
+	const char *t = op_text;
+	uint8_t i;
+
+	for (i = OP_ADD; i < op; i++)
+		while (SNEK_ROM_BYTE(t++))
+			;
+	print_rom(t);
 	if (op == OP_NOT_IN)
 		print_str(" in");
 	if (op == OP_IS_NOT)
@@ -242,8 +248,7 @@ static int8_t rom_index(const char *table, char c)
 
 static const char flag_chars[] SNEK_ROM = "-+ 0#";	/* NUM_FMT_MINUS, ... */
 static const char conversions[] SNEK_ROM = "diouxXeEfFgGcsr";
-#define CONV_FLOAT 6	/* before: integers; from CONV_TEXT: text */
-#define CONV_TEXT 12
+#define CONV_TEXT 12	/* from here on: text */
 
 static void spaces(int16_t n)
 {
@@ -339,12 +344,8 @@ static snek_len_t format_all(value_t fmt, value_t args, uint8_t mode)
 				used++;
 				if (k >= CONV_TEXT) {
 					format_padded(c, flags, width, prec, v);
-				} else {
-					float f = val_to_num(v);
-					if (k < CONV_FLOAT && !(f - f == 0.0f))
-						goto invalid;
-					num_print(print_char, f, c == 'u' ? 'd' : c, flags,
-						  width, prec);
+				} else if (!num_print(print_char, val_to_num(v), c, flags, width, prec)) {
+					goto invalid;
 				}
 				continue;
 			}
