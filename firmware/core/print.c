@@ -82,24 +82,26 @@ static void print_hex(uint8_t d)
 	print_char((char)(d < 10 ? '0' + d : 'a' - 10 + d));
 }
 
-/* Python's repr of a string: single quotes unless it holds ' and no ". */
-static void print_repr_str(struct snek_string *s)
+/* A string as it is, or as Python's repr: single quotes unless it
+ * holds ' and no ", escapes for the quote, \\ and control characters. */
+static void print_string(struct snek_string *s, bool repr)
 {
-	char quote = '\'', esc;
-	snek_len_t i;
+	const char *p = s->data, *end = p + s->len;
+	char quote = 0, esc;
 	uint8_t c;
 
-	if (memchr(s->data, '\'', s->len) && !memchr(s->data, '"', s->len))
-		quote = '"';
-	print_char(quote);
-	for (i = 0; i < s->len; i++) {
-		c = (uint8_t)s->data[i];
-		esc = c == '\n' ? 'n' : c == '\r' ? 'r' : c == '\t' ? 't' :
+	if (repr) {
+		quote = memchr(p, '\'', s->len) && !memchr(p, '"', s->len) ? '"' : '\'';
+		print_char(quote);
+	}
+	for (; p < end; p++) {
+		c = (uint8_t)*p;
+		esc = !quote ? 0 : c == '\n' ? 'n' : c == '\r' ? 'r' : c == '\t' ? 't' :
 			c == '\\' || c == (uint8_t)quote ? (char)c : 0;
 		if (esc) {
 			print_char('\\');
 			print_char(esc);
-		} else if (c < ' ' || c == 0x7f) {
+		} else if (quote && (c < ' ' || c == 0x7f)) {
 			print_str("\\x");
 			print_hex(c >> 4);
 			print_hex(c & 15);
@@ -107,10 +109,13 @@ static void print_repr_str(struct snek_string *s)
 			print_char((char)c);
 		}
 	}
-	print_char(quote);
+	if (quote)
+		print_char(quote);
 }
 
-static void print_builtin_name(uint8_t f)
+/* The name of built-in function f: the one without a module prefix if
+ * there is one (sqrt rather than math.sqrt) */
+static uint16_t builtin_name(uint8_t f)
 {
 	uint16_t id, best = NAME_NONE;
 
@@ -120,7 +125,7 @@ static void print_builtin_name(uint8_t f)
 			if (!name_has_dot(id))
 				break;
 		}
-	name_print(best);
+	return best;
 }
 
 /* Starts printing container v: false when it is already being printed. */
@@ -191,38 +196,32 @@ static const char specials[][6] SNEK_ROM = { "None", "False", "True" };
 
 void print_value(value_t v, bool repr)
 {
-	struct snek_string *s;
-	snek_len_t i;
+	uint16_t name;
 
 	if (VAL_IS_NUM(v))
 		return print_num(val_num(v));
 	switch (VAL_TAG(v)) {
 	case TAG_STRING:
-		s = str_ptr(v);
-		if (repr)
-			return print_repr_str(s);
-		for (i = 0; i < s->len; i++)
-			print_char(s->data[i]);
-		return;
+		return print_string(str_ptr(v), repr);
 	case TAG_LIST:
 	case TAG_TUPLE:
 	case TAG_DICT:
 		return print_items(v);
 	case TAG_FUNC:
-		print_str("<function ");
-		name_print(code_ptr(v)->name);
-		print_char('>');
-		return;
+		name = code_ptr(v)->name;
+		print_char('<');
+		break;
+	default:
+		if (VAL_IS(v, TAG_SPECIAL) && VAL_PAYLOAD(v) <= VAL_PAYLOAD(VAL_TRUE))
+			return print_rom(specials[VAL_PAYLOAD(v)]);
+		if (!VAL_IS_BUILTIN(v))
+			return print_str("<?>");
+		name = builtin_name((uint8_t)VAL_BUILTIN_INDEX(v));
+		print_str("<built-in ");
 	}
-	if (VAL_IS(v, TAG_SPECIAL) && VAL_PAYLOAD(v) <= VAL_PAYLOAD(VAL_TRUE)) {
-		print_rom(specials[VAL_PAYLOAD(v)]);
-	} else if (VAL_IS_BUILTIN(v)) {
-		print_str("<built-in function ");
-		print_builtin_name((uint8_t)VAL_BUILTIN_INDEX(v));
-		print_char('>');
-	} else {
-		print_str("<?>");
-	}
+	print_str("function ");
+	name_print(name);
+	print_char('>');
 }
 
 void print_check(value_t v)
