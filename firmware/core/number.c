@@ -26,7 +26,8 @@ typedef struct {
 	uint8_t b[BN_BYTES];	/* little-endian */
 } bn_t;
 
-static void bn_set(bn_t *a, uint32_t v)
+/* Not inlined: each copy costs more than the call on AVR */
+__attribute__((noinline)) static void bn_set(bn_t *a, uint32_t v)
 {
 	for (a->n = 0; v; v >>= 8)
 		a->b[a->n++] = (uint8_t) v;
@@ -399,8 +400,9 @@ static void emit(out_t *o, const fmt_t *f, int16_t pad)
 }
 
 /* The shortest digits of x that read back as mag: at each length the
- * nearest decimal wins, else the one on the other side may still fit */
-static void shortest(dec_t *x, uint32_t mag)
+ * nearest decimal wins, else the one on the other side may still fit.
+ * (Inlined into prepare it costs AVR more than the call.) */
+__attribute__((noinline)) static void shortest(dec_t *x, uint32_t mag)
 {
 	char lead[10];
 	uint8_t n = x->n, p = 0, mode = R_UP;
