@@ -14,6 +14,9 @@
  * lands back on the value.  The bignums have 8-bit limbs, so all the
  * arithmetic is 8x8 and 16-bit, cheap on AVR.  No floating point.
  */
+#include "config.h"
+#include "port.h"
+#include "config_default.h"	/* SNEK_ROM: tables in flash */
 #include "number.h"
 #include <string.h>
 
@@ -218,14 +221,15 @@ static bool is_space(char c)
 	return c == ' ' || (c >= '\t' && c <= '\r');
 }
 
-/* case-insensitive: is [s, e) the word w, or its first len1 letters? */
+/* case-insensitive: is [s, e) the word w (in flash), or its first len1
+ * letters? */
 static bool word_eq(const char *s, const char *e, const char *w, uint8_t len1)
 {
 	uint8_t n = 0;
 
-	while (s + n < e && w[n] && (s[n] | 0x20) == w[n])
+	while (s + n < e && (s[n] | 0x20) == SNEK_ROM_BYTE(w + n))
 		n++;
-	return s + n == e && (n == len1 || !w[n]);
+	return s + n == e && (n == len1 || !SNEK_ROM_BYTE(w + n));
 }
 
 /* Float32 bits of x (not zero): x < 10^decpt, and its search range */
@@ -264,10 +268,10 @@ bool num_parse(const char *s, size_t len, float *out, uint8_t flags)
 	}
 	if (s < e && (*s == '+' || *s == '-'))
 		neg = *s++ == '-';
-	if ((flags & NUM_PARSE_WORDS) && word_eq(s, e, "infinity", 3))
+	if ((flags & NUM_PARSE_WORDS) && word_eq(s, e, ROM_STR("infinity"), 3))
 		goto done;
 	bits = 0x7FC00000;
-	if ((flags & NUM_PARSE_WORDS) && word_eq(s, e, "nan", 3))
+	if ((flags & NUM_PARSE_WORDS) && word_eq(s, e, ROM_STR("nan"), 3))
 		goto done;
 	/* keep MAX_SIG significant digits, remember if more were non-zero */
 	x.n = 0;

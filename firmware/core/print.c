@@ -6,7 +6,7 @@
 static uint8_t sink;
 static char *sink_buf;
 static snek_len_t sink_len;	/* characters printed since print_to */
-static snek_len_t sink_limit;	/* characters still allowed (%.3s) */
+static snek_len_t sink_limit = (snek_len_t)-1;	/* characters still allowed (%.3s) */
 
 /* Containers being printed: nesting is bounded, and on the host a
  * container inside itself prints as [...] like Python.  Small chips

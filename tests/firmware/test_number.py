@@ -39,7 +39,8 @@ def harness(tmp_path_factory):
     exe = tmp_path_factory.mktemp("number") / "number_harness"
     cmd = ["gcc", "-std=c99", "-O1", "-Wall", "-Wextra", "-Wundef", "-Werror",
            "-fsanitize=address,undefined", "-fno-sanitize-recover=undefined",
-           "-I", str(CORE), str(CORE / "number.c"), str(HARNESS), "-o", str(exe)]
+           "-I", str(CORE), "-I", str(ROOT / "firmware" / "ports" / "posix"),
+           str(CORE / "number.c"), str(HARNESS), "-o", str(exe)]
     subprocess.run(cmd, check=True, cwd=ROOT)
     env = dict(os.environ, UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1",
                ASAN_OPTIONS="detect_leaks=1")
