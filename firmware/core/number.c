@@ -117,6 +117,40 @@ typedef struct {
 	char d[DEC_DIGITS];
 } dec_t;
 
+enum { R_EVEN, R_DOWN, R_UP };
+
+/* Round x to its first keep digits (keep <= 0 is fine, keep >= n just
+ * drops trailing zeros) */
+static void dec_round(dec_t *x, int8_t keep, uint8_t mode)
+{
+	bool up = false;
+
+	if (keep < 0) {
+		keep = 0;	/* below half a unit */
+	} else if (keep < x->n) {
+		/* no trailing zeros, so keep + 1 < n means "more than half" */
+		char c = x->d[keep];
+		up = mode == R_UP || (mode == R_EVEN &&
+			(c > '5' || (c == '5' && (keep + 1 < x->n ||
+						  (keep && (x->d[keep - 1] & 1))))));
+	} else {
+		keep = (int8_t) x->n;
+	}
+	x->n = (uint8_t) keep;
+	if (up) {
+		while (x->n && x->d[x->n - 1] == '9')
+			x->n--;
+		if (!x->n) {
+			x->d[0] = '0';
+			x->n = 1;
+			x->decpt++;
+		}
+		x->d[x->n - 1]++;
+	}
+	while (x->n && x->d[x->n - 1] == '0')
+		x->n--;
+}
+
 /* Digits of m * 2^e in base.  With whole, the digits of the integer
  * part; else (base 10) the exact value, no trailing zeros, n == 0 for
  * zero. */
@@ -137,41 +171,8 @@ static void dec_from(dec_t *x, uint32_t m, int16_t e, uint8_t base, bool whole)
 	x->n = (uint8_t) (x->d + DEC_DIGITS - p);
 	memmove(x->d, p, x->n);
 	x->decpt = (int8_t) (x->n + (e < 0 ? e : 0));
-	while (!whole && x->n && x->d[x->n - 1] == '0')
-		x->n--;
-}
-
-enum { R_EVEN, R_DOWN, R_UP };
-
-/* Round x to its first keep digits (keep <= 0 is fine) */
-static void dec_round(dec_t *x, int8_t keep, uint8_t mode)
-{
-	bool up = mode == R_UP;
-
-	if (keep >= x->n)
-		return;
-	if (keep < 0) {		/* below half a unit */
-		keep = 0;
-		up = false;
-	} else if (mode == R_EVEN) {
-		/* no trailing zeros, so keep + 1 < n means "more than half" */
-		char c = x->d[keep];
-		up = c > '5' || (c == '5' && (keep + 1 < x->n ||
-					       (keep && (x->d[keep - 1] & 1))));
-	}
-	x->n = (uint8_t) keep;
-	if (up) {
-		while (x->n && x->d[x->n - 1] == '9')
-			x->n--;
-		if (!x->n) {
-			x->d[0] = '0';
-			x->n = 1;
-			x->decpt++;
-		}
-		x->d[x->n - 1]++;
-	}
-	while (x->n && x->d[x->n - 1] == '0')
-		x->n--;
+	if (!whole)
+		dec_round(x, DEC_DIGITS, R_DOWN);
 }
 
 /* Sign of x - M * 2^E.  With x = D * 10^k this compares D * 5^k with
@@ -329,7 +330,7 @@ typedef struct {
 
 static void put(out_t *o, char c)
 {
-	if (o->upper && c >= 'a' && c <= 'z')
+	if (o->upper && c >= 'a')	/* no output character is above 'z' */
 		c -= 'a' - 'A';
 	if (o->fn)
 		o->fn(c);
