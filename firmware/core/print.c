@@ -149,8 +149,6 @@ static bool enter(value_t v)
 	return true;
 }
 
-static const char opens[] SNEK_ROM = "[({", closes[] SNEK_ROM = "])}";
-
 /* A list, tuple or dict: one walk over its values, which for a dict are
  * key, value pairs (a deleted key leaves a hole). */
 static void print_items(value_t v)
@@ -158,6 +156,7 @@ static void print_items(value_t v)
 	uint8_t kind = (uint8_t)(VAL_TAG(v) - TAG_LIST);	/* list, tuple, dict */
 	snek_len_t i, n;
 	value_t *items;
+	char open;
 
 	if (kind == 2) {
 		struct snek_dict *d = dict_ptr(v);
@@ -166,7 +165,8 @@ static void print_items(value_t v)
 	} else {
 		items = seq_items(v, &n);
 	}
-	print_char((char)SNEK_ROM_BYTE(&opens[kind]));
+	open = kind == 0 ? '[' : kind == 1 ? '(' : '{';
+	print_char(open);
 	if (enter(v)) {
 		bool first = true;
 
@@ -188,7 +188,7 @@ static void print_items(value_t v)
 	} else {
 		print_str("...");
 	}
-	print_char((char)SNEK_ROM_BYTE(&closes[kind]));
+	print_char((char)(open + (kind == 1 ? 1 : 2)));	/* ] ) } */
 }
 
 /* None, False, True */
@@ -287,17 +287,6 @@ static void format_padded(char conv, uint8_t flags, int16_t width, int16_t prec,
 	spaces(width);
 }
 
-/* A decimal number at *p; large values just stay large. */
-static int16_t read_number(const char **p, const char *end)
-{
-	int16_t n = 0;
-
-	for (; *p < end && **p >= '0' && **p <= '9'; (*p)++)
-		if (n < 1000)
-			n = (int16_t)(n * 10 + (**p - '0'));
-	return n;
-}
-
 enum { FMT_COUNT, FMT_ONE, FMT_MANY, PRINT_STR, PRINT_REPR };
 
 /* Print fmt % args (args is one value, or a tuple or list of them);
@@ -321,11 +310,17 @@ static snek_len_t format_all(value_t fmt, value_t args, uint8_t mode)
 		if (c == '%') {
 			for (flags = 0; p < end && (k = rom_index(flag_chars, *p)) >= 0; p++)
 				flags |= (uint8_t)(1 << k);
-			width = read_number(&p, end);
+			/* width, then .prec: digits go to the one being read */
+			width = 0;
 			prec = -1;
-			if (p < end && *p == '.') {
-				p++;
-				prec = read_number(&p, end);
+			for (; p < end; p++) {
+				int16_t *num = prec < 0 ? &width : &prec;
+				if (*p == '.' && prec < 0)
+					prec = 0;
+				else if (*p >= '0' && *p <= '9')
+					*num = (int16_t)(*num < 1000 ? *num * 10 + (*p - '0') : *num);
+				else
+					break;
 			}
 			c = p < end ? *p++ : 0;
 			if (c != '%') {
@@ -365,10 +360,12 @@ invalid:
  * two values on top of the GC temporaries */
 static void print_any(uint8_t mode)
 {
+	value_t *t = &GC_TEMP(1);
+
 	if (mode >= PRINT_STR)
-		print_value(GC_TEMP(1), mode == PRINT_REPR);
+		print_value(t[0], mode == PRINT_REPR);
 	else
-		format_all(GC_TEMP(1), GC_TEMP(0), mode);
+		format_all(t[0], t[1], mode);
 }
 
 /* What print_any prints, as a new string: counted first, then written. */
