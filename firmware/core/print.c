@@ -267,24 +267,25 @@ static void format_text(char conv, int16_t prec, value_t v)
 	sink_limit = (snek_len_t)-1;
 }
 
-/* Text is measured first, then padded with spaces (numbers pad
- * themselves: zeros go after the sign). */
+/* Text padded with spaces (numbers pad themselves: zeros go after the
+ * sign).  % output goes to a count or a buffer, never straight out, so
+ * right-aligned text moves right once its length is known. */
 static void format_padded(char conv, uint8_t flags, int16_t width, int16_t prec, value_t v)
 {
-	uint8_t out = sink;
-	snek_len_t start = sink_len;
+	snek_len_t start = sink_len, len;
 
-	sink = SINK_COUNT;
 	format_text(conv, prec, v);
-	width -= (int16_t)(sink_len - start);
-	sink = out;
-	sink_len = start;
-	if (!(flags & NUM_FMT_MINUS)) {
-		spaces(width);
-		width = 0;
+	len = sink_len - start;
+	if (width > (int16_t)len) {
+		width -= (int16_t)len;
+		if (sink == SINK_BUF && !(flags & NUM_FMT_MINUS)) {
+			memmove(sink_buf + start + width, sink_buf + start, len);
+			memset(sink_buf + start, ' ', (size_t)width);
+			sink_len += (snek_len_t)width;
+		} else {
+			spaces(width);
+		}
 	}
-	format_text(conv, prec, v);
-	spaces(width);
 }
 
 enum { FMT_COUNT, FMT_ONE, FMT_MANY, PRINT_STR, PRINT_REPR };
