@@ -222,6 +222,10 @@ static bool is_space(char c)
 	return c == ' ' || (c >= '\t' && c <= '\r');
 }
 
+/* The words float() reads and formatting writes */
+static const char words[] SNEK_ROM = "infinity\0nan";
+#define NAN_AT 9
+
 /* case-insensitive: is [s, e) the word w (in flash), or its first len1
  * letters? */
 static bool word_eq(const char *s, const char *e, const char *w, uint8_t len1)
@@ -269,10 +273,10 @@ bool num_parse(const char *s, size_t len, float *out, uint8_t flags)
 	}
 	if (s < e && (*s == '+' || *s == '-'))
 		neg = *s++ == '-';
-	if ((flags & NUM_PARSE_WORDS) && word_eq(s, e, ROM_STR("infinity"), 3))
+	if ((flags & NUM_PARSE_WORDS) && word_eq(s, e, words, 3))
 		goto done;
 	bits = 0x7FC00000;
-	if ((flags & NUM_PARSE_WORDS) && word_eq(s, e, ROM_STR("nan"), 3))
+	if ((flags & NUM_PARSE_WORDS) && word_eq(s, e, words + NAN_AT, 3))
 		goto done;
 	/* keep MAX_SIG significant digits, remember if more were non-zero */
 	x.n = 0;
@@ -459,9 +463,9 @@ static bool prepare(fmt_t *f, uint32_t bits, char conv, uint8_t flags, int8_t pr
 		prec = 0;
 	} else if (mag >= 0x7F800000) {
 		bool nan = mag > 0x7F800000;
-		x->d[0] = nan ? 'n' : 'i';
-		x->d[1] = nan ? 'a' : 'n';
-		x->d[2] = nan ? 'n' : 'f';
+		uint8_t i;
+		for (i = 0; i < 3; i++)
+			x->d[i] = (char) SNEK_ROM_BYTE(words + (nan ? NAN_AT : 0) + i);
 		x->n = x->decpt = 3;
 		neg &= !nan;	/* Python never shows a sign on nan */
 		prec = 0;
