@@ -152,8 +152,8 @@ static void dec_round(dec_t *x, int8_t keep, uint8_t mode)
 }
 
 /* Digits of m * 2^e in base.  With whole, the digits of the integer
- * part; else (base 10) the exact value, no trailing zeros, n == 0 for
- * zero. */
+ * part; else (base 10) the exact value, no trailing zeros (zero has
+ * n == 0 and decpt 1). */
 static void dec_from(dec_t *x, uint32_t m, int16_t e, uint8_t base, bool whole)
 {
 	bn_t a;
@@ -378,7 +378,7 @@ static void emit_body(out_t *o, const fmt_t *f)
 	if (!f->prec && (f->flags & NUM_FMT_ALT))
 		put(o, '.');
 	if (f->exp) {
-		i = (int8_t) (x->n ? x->decpt - 1 : 0);	/* |i| <= 45 */
+		i = (int8_t) (x->decpt - 1);	/* |i| <= 45; zero has decpt 1 */
 		put(o, 'e');
 		put(o, i < 0 ? '-' : '+');
 		if (i < 0)
@@ -487,7 +487,7 @@ static bool prepare(fmt_t *f, uint32_t bits, char conv, uint8_t flags, int8_t pr
 		}
 		if (lc == 'r' || lc == 'g') {
 			/* fixed when -4 <= exponent < p; without alt, no trailing zeros */
-			e = x->n ? x->decpt - 1 : 0;
+			e = x->decpt - 1;	/* zero has decpt 1 */
 			f->exp = e < -4 || e >= p;
 			/* all the digits after the point; with alt, p digits in all */
 			prec = (int8_t) (((flags & NUM_FMT_ALT) ? p : x->n) - (f->exp ? 1 : x->decpt));
