@@ -151,9 +151,8 @@ static bool enter(value_t v)
 
 /* A list, tuple or dict: one walk over its values, which for a dict are
  * key, value pairs (a deleted key leaves a hole). */
-static void print_items(value_t v)
+static void print_items(value_t v, uint8_t kind)	/* 0 list, 1 tuple, 2 dict */
 {
-	uint8_t kind = (uint8_t)(VAL_TAG(v) - TAG_LIST);	/* list, tuple, dict */
 	snek_len_t i, n;
 	value_t *items;
 	char open;
@@ -197,16 +196,17 @@ static const char specials[][6] SNEK_ROM = { "None", "False", "True" };
 void print_value(value_t v, bool repr)
 {
 	uint16_t name;
+	uint8_t tag;
 
 	if (VAL_IS_NUM(v))
 		return print_num(val_num(v));
-	switch (VAL_TAG(v)) {
+	switch (tag = (uint8_t)VAL_TAG(v)) {
 	case TAG_STRING:
 		return print_string(str_ptr(v), repr);
 	case TAG_LIST:
 	case TAG_TUPLE:
 	case TAG_DICT:
-		return print_items(v);
+		return print_items(v, tag - TAG_LIST);
 	case TAG_FUNC:
 		name = code_ptr(v)->name;
 		print_char('<');
