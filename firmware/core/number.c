@@ -436,7 +436,7 @@ __attribute__((noinline)) static void shortest(dec_t *x, uint32_t mag)
 static bool prepare(fmt_t *f, uint32_t bits, char conv, uint8_t flags, int8_t prec)
 {
 	uint32_t mag = bits & 0x7FFFFFFF, m;
-	bool neg = bits >> 31;
+	bool neg = bits >> 31, special = mag >= 0x7F800000;	/* inf or nan */
 	char lc = (char) (conv | 0x20);
 	uint8_t base = lc == 'o' ? 8 : lc == 'x' ? 16 : lc == 'd' || lc == 'i' || lc == 'u' ? 10 : 0;
 	dec_t *x = &f->x;
@@ -448,7 +448,7 @@ static bool prepare(fmt_t *f, uint32_t bits, char conv, uint8_t flags, int8_t pr
 	f->flags = flags & ~NUM_FMT_ALT;
 	m = unpack(mag, &e);
 	if (base) {
-		if (mag >= 0x7F800000)
+		if (special)
 			return false;	/* no integer digits */
 		dec_from(x, m, e, base, true);
 		neg &= x->d[0] != '0';
@@ -461,8 +461,8 @@ static bool prepare(fmt_t *f, uint32_t bits, char conv, uint8_t flags, int8_t pr
 		}
 		x->decpt = (int8_t) x->n;
 		prec = 0;
-	} else if (mag >= 0x7F800000) {
-		bool nan = mag > 0x7F800000;
+	} else if (special) {
+		bool nan = mag != 0x7F800000;
 		uint8_t i;
 		for (i = 0; i < 3; i++)
 			x->d[i] = (char) SNEK_ROM_BYTE(words + (nan ? NAN_AT : 0) + i);

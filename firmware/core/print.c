@@ -255,15 +255,19 @@ static void spaces(int16_t n)
 		print_char(' ');
 }
 
-/* The text of %s, %r or %c, cut to prec characters. */
+/* The text of %s or %r cut to prec characters, or of %c. */
 static void format_text(char conv, int16_t prec, value_t v)
 {
+	if (conv == 'c') {
+		if (VAL_IS(v, TAG_STRING) && str_ptr(v)->len == 1)
+			print_char(str_ptr(v)->data[0]);
+		else
+			print_char((char)val_to_int(v));
+		return;
+	}
 	if (prec >= 0)
 		sink_limit = (snek_len_t)prec;
-	if (conv == 'c' && !(VAL_IS(v, TAG_STRING) && str_ptr(v)->len == 1))
-		print_char((char)val_to_int(v));
-	else
-		print_value(v, conv == 'r');
+	print_value(v, conv == 'r');
 	sink_limit = (snek_len_t)-1;
 }
 
