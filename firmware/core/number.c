@@ -526,11 +526,6 @@ uint16_t num_format(char *buf, uint16_t size, float f, char conv,
 	return format(&o, f, conv, flags, width, prec);
 }
 
-uint8_t num_repr(char *buf, float f)
-{
-	return (uint8_t) num_format(buf, NUM_REPR_MAX, f, 'r', 0, -1, -1);
-}
-
 bool num_print(void (*fn)(char), float f, char conv,
 	       uint8_t flags, int16_t width, int16_t prec)
 {
