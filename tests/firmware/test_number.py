@@ -390,6 +390,19 @@ def test_parse_random_decimals(harness):
     check_parse(harness, cases)
 
 
+def test_parse_long_digits_every_exponent(harness):
+    """131 significant digits at every decimal exponent: the largest
+    bignums of the search (most in the subnormal range)."""
+    rng = random.Random(10)
+    cases = []
+    for d in range(-47, 41):
+        for _ in range(12):
+            digits = str(rng.randint(1, 9)) + "".join(rng.choice("0123456789") for _ in range(130))
+            cases.append((f"0.{digits}e{d}", 0))
+        cases.append((f"0.{'9' * 131}e{d}", 0))
+    check_parse(harness, cases)
+
+
 def test_parse_random_garbage_agrees_with_python(harness):
     rng = random.Random(5)
     alphabet = "0123456789._eE+- "
