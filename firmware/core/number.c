@@ -375,7 +375,7 @@ static void emit_body(out_t *o, const fmt_t *f)
 	for (; i < pt + f->prec; i++) {
 		if (i == pt)
 			put(o, '.');
-		put(o, (uint8_t) i < x->n ? x->d[i] : '0');
+		put(o, (uint8_t) i < x->n ? x->d[i] : '0');	/* i < 0 wraps past n */
 	}
 	if (!f->prec && (f->flags & NUM_FMT_ALT))
 		put(o, '.');
