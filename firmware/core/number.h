@@ -19,7 +19,7 @@
  * -0.0 prints as "0".  Writes a NUL-terminated string, returns its length.
  * buf must hold NUM_REPR_MAX bytes. */
 #define NUM_REPR_MAX 32
-uint8_t num_repr(char *buf, float f);
+#define num_repr(buf, f) num_format(buf, NUM_REPR_MAX, f, 'r', 0, -1, -1)
 
 /* Parse a Python float literal or float() argument, correctly rounded to
  * the nearest float32 (ties to even).  Returns true and stores the value
@@ -29,7 +29,8 @@ bool num_parse(const char *s, size_t len, float *out, uint8_t flags);
 #define NUM_PARSE_UNDERSCORE 2 /* allow single '_' between digits */
 #define NUM_PARSE_WORDS 4      /* allow inf, infinity, nan */
 
-/* Python %-formatting of one number; conv is one of d i o x X e E f F g G.
+/* Python %-formatting of one number; conv is one of d i u o x X e E f F g G
+ * (or 'r' for num_repr's text).
  * width and prec are -1 when absent (prec is clamped to 60).  For the
  * integer conversions the value is first truncated toward zero.
  * Writes at most size-1 chars plus NUL into buf, returns the full length
@@ -41,5 +42,10 @@ bool num_parse(const char *s, size_t len, float *out, uint8_t flags);
 #define NUM_FMT_ALT 16
 uint16_t num_format(char *buf, uint16_t size, float f, char conv,
 		   uint8_t flags, int16_t width, int16_t prec);
+
+/* The same handed to fn one character at a time, no buffer, no limit.
+ * False, printing nothing, for an integer conversion of inf or nan. */
+bool num_print(void (*fn)(char), float f, char conv,
+	       uint8_t flags, int16_t width, int16_t prec);
 
 #endif /* NUMBER_H */

@@ -3,20 +3,24 @@
  * printing twice: once to count, once into the new string. */
 #include "snek.h"
 
-/* Containers being printed, to show a cycle as [...]. */
-static value_t path[SNEK_NEST_MAX];
-static uint16_t npath;
-
 static uint8_t sink;
 static char *sink_buf;
-static snek_len_t sink_len;
-static snek_len_t sink_limit = (snek_len_t)-1;
+static snek_len_t sink_len;	/* characters printed since print_to */
+static snek_len_t sink_limit = (snek_len_t)-1;	/* characters still allowed (%.3s) */
+
+/* Containers being printed: nesting is bounded, and on the host a
+ * container inside itself prints as [...] like Python.  Small chips
+ * skip that search: a list holding itself is "too deeply nested". */
+static uint16_t depth;
+#if !SNEK_SMALL
+static value_t path[SNEK_NEST_MAX];
+#endif
 
 void print_to(uint8_t s)
 {
 	sink = s;
 	sink_len = 0;
-	npath = 0;
+	depth = 0;
 	sink_limit = (snek_len_t)-1;
 }
 
@@ -25,19 +29,13 @@ void print_char(char c)
 	if (!sink_limit)
 		return;
 	sink_limit--;
-	switch (sink) {
-	case SINK_OUT:
+	if (sink == SINK_OUT)
 		hal_putc(c);
-		break;
-	case SINK_ERR:
+	else if (sink == SINK_ERR)
 		hal_err_putc(c);
-		break;
-	case SINK_BUF:
+	else if (sink == SINK_BUF)
 		sink_buf[sink_len] = c;
-		/* fall through */
-	default:
-		sink_len++;
-	}
+	sink_len++;
 }
 
 void print_cstr(const char *s)
@@ -56,64 +54,68 @@ void print_rom(const char *s)
 
 void print_num(float f)
 {
-	char buf[NUM_REPR_MAX];
-
-	num_repr(buf, f);
-	print_cstr(buf);
+	num_print(print_char, f, 'r', 0, -1, -1);
 }
 
-static const char op_text[][4] SNEK_ROM = {
-	"+", "-", "*", "/", "//", "%", "**", "&", "|", "^", "<<", ">>", "+=", "*=",
-	"<", "<=", ">", ">=", "==", "!=", "in", "not", "is", "is", "-", "+", "~", "not",
-};
+/* The text of each operator from OP_ADD on, one after another */
+static const char op_text[] SNEK_ROM =
+	"+\0-\0*\0/\0//\0%\0**\0&\0|\0^\0<<\0>>\0+=\0*=\0"
+	"<\0<=\0>\0>=\0==\0!=\0in\0not\0is\0is\0-\0+\0~\0not";
 
 void print_op(uint8_t op)
 {
-	const char *t = op_text[op - OP_ADD];
-	char c;
+	const char *t = op_text;
+	uint8_t i;
 
-	while ((c = (char)SNEK_ROM_BYTE(t++)))
-		print_char(c);
+	for (i = OP_ADD; i < op; i++)
+		while (SNEK_ROM_BYTE(t++))
+			;
+	print_rom(t);
 	if (op == OP_NOT_IN)
 		print_str(" in");
 	if (op == OP_IS_NOT)
 		print_str(" not");
 }
 
-/* Python's repr of a string: single quotes unless it holds ' and no ". */
-static void print_repr_str(value_t v)
+static void print_hex(uint8_t d)
 {
-	struct snek_string *s = str_ptr(v);
-	char quote = '\'';
-	snek_len_t i;
+	print_char((char)(d < 10 ? '0' + d : 'a' - 10 + d));
+}
+
+/* A string as it is, or as Python's repr: single quotes unless it
+ * holds ' and no ", escapes for the quote, \\ and control characters. */
+static void print_string(struct snek_string *s, bool repr)
+{
+	const char *p = s->data, *end = p + s->len;
+	char quote = 0, esc;
 	uint8_t c;
 
-	if (memchr(s->data, '\'', s->len) && !memchr(s->data, '"', s->len))
-		quote = '"';
-	print_char(quote);
-	for (i = 0; i < s->len; i++) {
-		c = (uint8_t)s->data[i];
-		if (c == '\\' || c == (uint8_t)quote) {
+	if (repr) {
+		quote = memchr(p, '\'', s->len) && !memchr(p, '"', s->len) ? '"' : '\'';
+		print_char(quote);
+	}
+	for (; p < end; p++) {
+		c = (uint8_t)*p;
+		esc = !quote ? 0 : c == '\n' ? 'n' : c == '\r' ? 'r' : c == '\t' ? 't' :
+			c == '\\' || c == (uint8_t)quote ? (char)c : 0;
+		if (esc) {
 			print_char('\\');
-			print_char((char)c);
-		} else if (c == '\n') {
-			print_str("\\n");
-		} else if (c == '\r') {
-			print_str("\\r");
-		} else if (c == '\t') {
-			print_str("\\t");
-		} else if (c < ' ' || c == 0x7f) {
+			print_char(esc);
+		} else if (quote && (c < ' ' || c == 0x7f)) {
 			print_str("\\x");
-			print_char("0123456789abcdef"[c >> 4]);
-			print_char("0123456789abcdef"[c & 15]);
+			print_hex(c >> 4);
+			print_hex(c & 15);
 		} else {
 			print_char((char)c);
 		}
 	}
-	print_char(quote);
+	if (quote)
+		print_char(quote);
 }
 
-static void print_builtin_name(uint8_t f)
+/* The name of built-in function f: the one without a module prefix if
+ * there is one (sqrt rather than math.sqrt) */
+static uint16_t builtin_name(uint8_t f)
 {
 	uint16_t id, best = NAME_NONE;
 
@@ -123,299 +125,285 @@ static void print_builtin_name(uint8_t f)
 			if (!name_has_dot(id))
 				break;
 		}
-	name_print(best);
+	return best;
 }
 
-
-/* cycle is in flash. */
-static bool enter(value_t v, const char *cycle)
+/* Starts printing container v: false when it is already being printed. */
+static bool enter(value_t v)
 {
+#if SNEK_SMALL
+	(void)v;
+#else
 	uint16_t i;
 
-	for (i = 0; i < npath; i++) {
-		if (path[i] == v) {
-			print_rom(cycle);
+	for (i = 0; i < depth; i++)
+		if (path[i] == v)
 			return false;
-		}
-	}
-	if (npath == SNEK_NEST_MAX) {
-		npath = 0;
+#endif
+	if (depth == SNEK_NEST_MAX)
 		err_raise(ERR_NESTED);
-	}
-	path[npath++] = v;
+#if !SNEK_SMALL
+	path[depth] = v;
+#endif
+	depth++;
 	return true;
 }
 
-static void print_seq(value_t v)
+/* A list, tuple or dict: one walk over its values, which for a dict are
+ * key, value pairs (a deleted key leaves a hole). */
+static void print_items(value_t v, uint8_t kind)	/* 0 list, 1 tuple, 2 dict */
 {
-	bool list = VAL_IS(v, TAG_LIST);
-	snek_len_t n, i;
+	snek_len_t i, n;
+	value_t *items;
+	char open;
 
-	if (!enter(v, list ? ROM_STR("[...]") : ROM_STR("(...)")))
-		return;
-	print_char(list ? '[' : '(');
-	seq_items(v, &n);
-	for (i = 0; i < n; i++) {
-		if (i)
-			print_str(", ");
-		print_value(seq_items(v, &n)[i], true);
+	if (kind == 2) {
+		struct snek_dict *d = dict_ptr(v);
+		n = 2 * d->used;
+		items = n ? block_ptr(d->entries) : NULL;
+	} else {
+		items = seq_items(v, &n);
 	}
-	if (!list && n == 1)
-		print_char(',');
-	print_char(list ? ']' : ')');
-	npath--;
+	open = kind == 0 ? '[' : kind == 1 ? '(' : '{';
+	print_char(open);
+	if (enter(v)) {
+		bool first = true;
+
+		for (i = 0; i < n; i += 1 + (kind == 2)) {
+			if (items[i] == VAL_DELETED)
+				continue;
+			if (!first)
+				print_str(", ");
+			first = false;
+			print_value(items[i], true);
+			if (kind == 2) {
+				print_str(": ");
+				print_value(items[i + 1], true);
+			}
+		}
+		if (kind == 1 && n == 1)
+			print_char(',');
+		depth--;
+	} else {
+		print_str("...");
+	}
+	print_char((char)(open + (kind == 1 ? 1 : 2)));	/* ] ) } */
 }
 
-static void print_dict(value_t v)
-{
-	snek_len_t i = 0;
-	value_t k;
-	bool first = true;
-
-	if (!enter(v, ROM_STR("{...}")))
-		return;
-	print_char('{');
-	while ((k = dict_key_at(v, &i)) != VAL_UNSET) {
-		if (!first)
-			print_str(", ");
-		first = false;
-		print_value(k, true);
-		print_str(": ");
-		print_value(dict_get(v, k), true);
-	}
-	print_char('}');
-	npath--;
-}
+/* None, False, True */
+static const char specials[][6] SNEK_ROM = { "None", "False", "True" };
 
 void print_value(value_t v, bool repr)
 {
-	struct snek_string *s;
-	snek_len_t i;
+	uint16_t name;
+	uint8_t tag;
 
 	if (VAL_IS_NUM(v))
 		return print_num(val_num(v));
-	switch (VAL_TAG(v)) {
+	switch (tag = (uint8_t)VAL_TAG(v)) {
 	case TAG_STRING:
-		if (repr)
-			return print_repr_str(v);
-		s = str_ptr(v);
-		for (i = 0; i < s->len; i++)
-			print_char(str_ptr(v)->data[i]);
-		return;
+		return print_string(str_ptr(v), repr);
 	case TAG_LIST:
 	case TAG_TUPLE:
-		return print_seq(v);
 	case TAG_DICT:
-		return print_dict(v);
+		return print_items(v, tag - TAG_LIST);
 	case TAG_FUNC:
-		print_str("<function ");
-		name_print(code_ptr(v)->name);
-		print_char('>');
-		return;
+		name = code_ptr(v)->name;
+		print_char('<');
+		break;
+	default:
+		if (VAL_IS(v, TAG_SPECIAL) && VAL_PAYLOAD(v) <= VAL_PAYLOAD(VAL_TRUE))
+			return print_rom(specials[VAL_PAYLOAD(v)]);
+		if (!VAL_IS_BUILTIN(v))
+			return print_str("<?>");
+		name = builtin_name((uint8_t)VAL_BUILTIN_INDEX(v));
+		print_str("<built-in ");
 	}
-	if (v == VAL_NONE)
-		print_str("None");
-	else if (v == VAL_TRUE)
-		print_str("True");
-	else if (v == VAL_FALSE)
-		print_str("False");
-	else if (VAL_IS_BUILTIN(v)) {
-		print_str("<built-in function ");
-		print_builtin_name((uint8_t)VAL_BUILTIN_INDEX(v));
-		print_char('>');
-	} else
-		print_str("<?>");
+	print_str("function ");
+	name_print(name);
+	print_char('>');
 }
 
 void print_check(value_t v)
 {
-	if (VAL_IS(v, TAG_LIST) || VAL_IS(v, TAG_TUPLE) || VAL_IS(v, TAG_DICT)) {
+	if (!VAL_IS_NUM(v)) {	/* a number cannot fail; its repr is slow */
 		print_to(SINK_COUNT);
 		print_value(v, true);
 		print_to(SINK_OUT);
 	}
 }
 
-value_t print_to_string(value_t v, bool repr)
+/* Index of c in a flash string, or -1 */
+static int8_t rom_index(const char *table, char c)
+{
+	int8_t i;
+	char t;
+
+	for (i = 0; (t = (char)SNEK_ROM_BYTE(table + i)); i++)
+		if (t == c)
+			return i;
+	return -1;
+}
+
+static const char flag_chars[] SNEK_ROM = "-+ 0#";	/* NUM_FMT_MINUS, ... */
+static const char conversions[] SNEK_ROM = "diouxXeEfFgGcsr";
+#define CONV_TEXT 12	/* from here on: text */
+
+static void spaces(int16_t n)
+{
+	while (n-- > 0)
+		print_char(' ');
+}
+
+/* The text of %s or %r cut to prec characters, or of %c. */
+static void format_text(char conv, int16_t prec, value_t v)
+{
+	if (conv == 'c') {
+		if (VAL_IS(v, TAG_STRING) && str_ptr(v)->len == 1)
+			print_char(str_ptr(v)->data[0]);
+		else
+			print_char((char)val_to_int(v));
+		return;
+	}
+	if (prec >= 0)
+		sink_limit = (snek_len_t)prec;
+	print_value(v, conv == 'r');
+	sink_limit = (snek_len_t)-1;
+}
+
+/* Text padded with spaces (numbers pad themselves: zeros go after the
+ * sign).  % output goes to a count or a buffer, never straight out, so
+ * right-aligned text moves right once its length is known. */
+static void format_padded(char conv, uint8_t flags, int16_t width, int16_t prec, value_t v)
+{
+	snek_len_t start = sink_len, len;
+
+	format_text(conv, prec, v);
+	len = sink_len - start;
+	if (width > (int16_t)len) {
+		width -= (int16_t)len;
+		if (sink == SINK_BUF && !(flags & NUM_FMT_MINUS)) {
+			memmove(sink_buf + start + width, sink_buf + start, len);
+			memset(sink_buf + start, ' ', (size_t)width);
+			sink_len += (snek_len_t)width;
+		} else {
+			spaces(width);
+		}
+	}
+}
+
+enum { FMT_COUNT, FMT_ONE, FMT_MANY, PRINT_STR, PRINT_REPR };
+
+/* Print fmt % args (args is one value, or a tuple or list of them);
+ * FMT_COUNT prints nothing and raises nothing: it counts the
+ * conversions that take a value. */
+static snek_len_t format_all(value_t fmt, value_t args, uint8_t mode)
+{
+	struct snek_string *s = str_ptr(fmt);
+	const char *p = s->data, *end = p + s->len;
+	snek_len_t used = 0, nargs = 1, n;
+	uint8_t flags;
+	int16_t width, prec;
+	int8_t k;
+	value_t v;
+	char c;
+
+	if (mode == FMT_MANY)
+		seq_items(args, &nargs);
+	while (p < end) {
+		c = *p++;
+		if (c == '%') {
+			for (flags = 0; p < end && (k = rom_index(flag_chars, *p)) >= 0; p++)
+				flags |= (uint8_t)(1 << k);
+			/* width, then .prec: digits go to the one being read */
+			width = 0;
+			prec = -1;
+			for (; p < end; p++) {
+				int16_t *num = prec < 0 ? &width : &prec;
+				if (*p == '.' && prec < 0)
+					prec = 0;
+				else if (*p >= '0' && *p <= '9')
+					*num = (int16_t)(*num < 1000 ? *num * 10 + (*p - '0') : *num);
+				else
+					break;
+			}
+			c = p < end ? *p++ : 0;
+			if (c != '%') {
+				if (mode == FMT_COUNT) {
+					used += c != 0;
+					continue;
+				}
+				k = rom_index(conversions, c);
+				v = fmt;
+				if (k < 0)
+					goto invalid;
+				if (used >= nargs)
+					goto count;
+				v = mode == FMT_MANY ? seq_items(args, &n)[used] : args;
+				used++;
+				if (k >= CONV_TEXT) {
+					format_padded(c, flags, width, prec, v);
+				} else if (!num_print(print_char, val_to_num(v), c, flags, width, prec)) {
+					goto invalid;
+				}
+				continue;
+			}
+		}
+		if (mode != FMT_COUNT)
+			print_char(c);
+	}
+	if (mode == FMT_COUNT || used == nargs)
+		return used;
+count:
+	err_format("%S values for format",
+		   used < nargs ? ROM_STR("too many") : ROM_STR("not enough"));
+invalid:
+	err_invalid_value(v);
+}
+
+/* format_all, or print_value for PRINT_STR and PRINT_REPR, of the
+ * two values on top of the GC temporaries */
+static void print_any(uint8_t mode)
+{
+	value_t *t = &GC_TEMP(1);
+
+	if (mode >= PRINT_STR)
+		print_value(t[0], mode == PRINT_REPR);
+	else
+		format_all(t[0], t[1], mode);
+}
+
+/* What print_any prints, as a new string: counted first, then written. */
+static value_t print_new(value_t a, value_t b, uint8_t mode)
 {
 	value_t s;
 
-	if (VAL_IS(v, TAG_STRING) && !repr)
-		return v;
+	GC_PUSH(a);
+	GC_PUSH(b);
 	print_to(SINK_COUNT);
-	print_value(v, repr);
-	GC_PUSH(v);
+	print_any(mode);
 	s = str_alloc(sink_len);
-	v = GC_POP();
 	print_to(SINK_BUF);
 	sink_buf = str_ptr(s)->data;
-	print_value(v, repr);
+	print_any(mode);
 	print_to(SINK_OUT);
+	gc_ntemp -= 2;
 	return s;
 }
 
-/* One %-conversion of v. */
-static void format_one(char conv, uint8_t flags, int16_t width, int16_t prec, value_t v)
+value_t print_to_string(value_t v, bool repr)
 {
-	char buf[128];
-	snek_len_t len, save;
-	float f;
-
-	switch (conv) {
-	case 'c':
-		if (VAL_IS(v, TAG_STRING) && str_ptr(v)->len == 1)
-			break;
-		buf[0] = (char)val_to_int(v);
-		buf[1] = '\0';
-		goto text;
-	case 's':
-	case 'r':
-		break;
-	default:
-		f = val_to_num(v);
-		if (strchr("dioxX", conv) && !(f - f == 0.0f))
-			err_invalid_value(v);
-		if (width > 100)
-			width = 100;
-		num_format(buf, sizeof buf, f, conv, flags, width, prec);
-		print_cstr(buf);
-		return;
-	}
-	/* Strings: measure, then pad. */
-	save = sink_len;
-	{
-		uint8_t old = sink;
-		snek_len_t old_limit = sink_limit;
-		sink = SINK_COUNT;
-		sink_len = 0;
-		if (prec >= 0)
-			sink_limit = (snek_len_t)prec;
-		print_value(v, conv == 'r');
-		len = sink_len;
-		sink = old;
-		sink_len = save;
-		sink_limit = old_limit;
-	}
-	if (!(flags & NUM_FMT_MINUS))
-		for (; width > (int16_t)len; width--)
-			print_char(' ');
-	{
-		snek_len_t old_limit = sink_limit;
-		if (prec >= 0)
-			sink_limit = (snek_len_t)prec;
-		print_value(v, conv == 'r');
-		sink_limit = old_limit;
-	}
-	for (; width > (int16_t)len; width--)
-		print_char(' ');
-	return;
-text:
-	len = (snek_len_t)strlen(buf);
-	if (!(flags & NUM_FMT_MINUS))
-		for (; width > (int16_t)len; width--)
-			print_char(' ');
-	print_cstr(buf);
-	for (; width > (int16_t)len; width--)
-		print_char(' ');
-}
-
-static int16_t read_number(struct snek_string *s, snek_len_t *i)
-{
-	int16_t n = 0;
-
-	while (*i < s->len && s->data[*i] >= '0' && s->data[*i] <= '9') {
-		if (n < 1000)
-			n = (int16_t)(n * 10 + (s->data[*i] - '0'));
-		(*i)++;
-	}
-	return n;
-}
-
-/* Print fmt % args; the argument count is checked. */
-static void format_all(value_t fmt, value_t args, snek_len_t nargs, bool many)
-{
-	struct snek_string *s = str_ptr(fmt);
-	snek_len_t i, used = 0, n;
-	uint8_t flags;
-	int16_t width, prec;
-	const char *fl;
-	char c;
-
-	for (i = 0; i < s->len; i++) {
-		c = s->data[i];
-		if (c != '%') {
-			print_char(c);
-			continue;
-		}
-		flags = 0;
-		while (++i < s->len && (fl = strchr("-+ 0#", s->data[i])) && s->data[i])
-			flags |= (uint8_t)(1 << (fl - "-+ 0#"));
-		width = read_number(s, &i);
-		prec = -1;
-		if (i < s->len && s->data[i] == '.') {
-			i++;
-			prec = read_number(s, &i);
-		}
-		if (i >= s->len)
-			err_invalid_value(fmt);
-		c = s->data[i];
-		if (c == '%') {
-			print_char('%');
-			continue;
-		}
-		if (!strchr("diouxXeEfFgGcsr", c) || !c)
-			err_invalid_value(fmt);
-		if (used >= nargs)
-			err_format("not enough values for format");
-		format_one(c == 'u' ? 'd' : c, flags, width ? width : -1, prec,
-			   many ? seq_items(args, &n)[used] : args);
-		used++;
-	}
-	if (used != nargs)
-		err_format("too many values for format");
-}
-
-/* How many conversions take a value. */
-static snek_len_t count_conversions(value_t fmt)
-{
-	struct snek_string *s = str_ptr(fmt);
-	snek_len_t i, n = 0;
-
-	for (i = 0; i < s->len; i++) {
-		if (s->data[i] != '%')
-			continue;
-		while (++i < s->len && strchr("-+ 0#.0123456789", s->data[i]) && s->data[i])
-			;
-		if (i < s->len && s->data[i] != '%')
-			n++;
-	}
-	return n;
+	if (VAL_IS(v, TAG_STRING) && !repr)
+		return v;
+	return print_new(v, VAL_NONE, repr ? PRINT_REPR : PRINT_STR);
 }
 
 value_t print_format(value_t fmt, value_t args)
 {
-	snek_len_t nargs = 1, len;
-	bool many = false;
-	value_t s;
-
 	/* A tuple is always a list of values; a list only when the format
 	 * wants more than one (Snek accepts lists, Python formats them). */
-	if (VAL_IS(args, TAG_TUPLE) ||
-	    (VAL_IS(args, TAG_LIST) && count_conversions(fmt) != 1)) {
-		many = true;
-		seq_items(args, &nargs);
-	}
-	print_to(SINK_COUNT);
-	format_all(fmt, args, nargs, many);
-	len = sink_len;
-	GC_PUSH(fmt);
-	GC_PUSH(args);
-	s = str_alloc(len);
-	args = GC_POP();
-	fmt = GC_POP();
-	print_to(SINK_BUF);
-	sink_buf = str_ptr(s)->data;
-	format_all(fmt, args, nargs, many);
-	print_to(SINK_OUT);
-	return s;
+	bool many = VAL_IS(args, TAG_TUPLE) ||
+		(VAL_IS(args, TAG_LIST) && format_all(fmt, args, FMT_COUNT) != 1);
+
+	return print_new(fmt, args, many ? FMT_MANY : FMT_ONE);
 }

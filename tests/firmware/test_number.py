@@ -39,7 +39,8 @@ def harness(tmp_path_factory):
     exe = tmp_path_factory.mktemp("number") / "number_harness"
     cmd = ["gcc", "-std=c99", "-O1", "-Wall", "-Wextra", "-Wundef", "-Werror",
            "-fsanitize=address,undefined", "-fno-sanitize-recover=undefined",
-           "-I", str(CORE), str(CORE / "number.c"), str(HARNESS), "-o", str(exe)]
+           "-I", str(CORE), "-I", str(ROOT / "firmware" / "ports" / "posix"),
+           str(CORE / "number.c"), str(HARNESS), "-o", str(exe)]
     subprocess.run(cmd, check=True, cwd=ROOT)
     env = dict(os.environ, UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1",
                ASAN_OPTIONS="detect_leaks=1")
@@ -386,6 +387,19 @@ def test_parse_random_decimals(harness):
     rng = random.Random(4)
     cases = [(random_decimal(rng), 0) for _ in range(6000)]
     cases += [(s, 0) for s in midpoint_strings(rng, 1500)]
+    check_parse(harness, cases)
+
+
+def test_parse_long_digits_every_exponent(harness):
+    """131 significant digits at every decimal exponent: the largest
+    bignums of the search (most in the subnormal range)."""
+    rng = random.Random(10)
+    cases = []
+    for d in range(-47, 41):
+        for _ in range(12):
+            digits = str(rng.randint(1, 9)) + "".join(rng.choice("0123456789") for _ in range(130))
+            cases.append((f"0.{digits}e{d}", 0))
+        cases.append((f"0.{'9' * 131}e{d}", 0))
     check_parse(harness, cases)
 
 
