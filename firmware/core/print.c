@@ -356,7 +356,7 @@ static snek_len_t format_all(value_t fmt, value_t args, uint8_t mode)
 		return used;
 count:
 	err_format("%S values for format",
-		   used < nargs ? ROM_STR("too many") : ROM_STR("not enough"));
+		   ERR_PTR(used < nargs ? ROM_STR("too many") : ROM_STR("not enough")));
 invalid:
 	err_invalid_value(v);
 }

@@ -316,3 +316,13 @@ def test_c_stack_stays_in_free_ram(uno):
     assert m, sim.err.data
     deepest, free = int(m.group(1)), int(m.group(2))
     assert 100 < deepest < free, (deepest, free)
+
+
+def test_uno_benchmark_runs():
+    """bench/uno/run.py (the AVR speed figures) builds, runs and reports."""
+    done = subprocess.run([sys.executable, str(ROOT / 'bench' / 'uno' / 'run.py'), 'loop1000'],
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stdout + done.stderr
+    m = re.search(r'^loop1000 +([\d.]+) ms +([\d,]+) cycles$', done.stdout, re.M)
+    assert m, done.stdout
+    assert float(m.group(1)) * 16_000 == pytest.approx(int(m.group(2).replace(',', '')), rel=1e-3)

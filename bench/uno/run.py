@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Time Snek programs on the simulated Arduino Uno, in exact 16 MHz cycles.
 
-    python3 bench/uno.py [--flash-kb N] [--pool BYTES] [--stack VALUES] [NAME ...]
+    python3 bench/uno/run.py [--flash-kb N] [--pool BYTES] [--stack VALUES] [NAME ...]
 
 Each benchmark runs at the Uno firmware's REPL in avrsim. Its timed part
 sits between `on()` and `off()` of pin D2, and avrsim's pin trace stamps
@@ -20,7 +20,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 FIRMWARE = ROOT / 'firmware'
 HZ = 16_000_000
 
