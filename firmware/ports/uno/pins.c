@@ -143,13 +143,14 @@ void hal_gpio_pull(uint8_t pin, uint8_t pull)
 		*port &= (uint8_t)~bit;
 }
 
-/* Timer2 clock dividers and their CS2 bits: the first whose compare value
- * fits 8 bits gives the finest pitch. */
-static const uint8_t tone_shift[] PROGMEM = { 0, 3, 5, 6, 7, 8, 10 };
+/* Timer2 clock dividers, as shifts from one to the next, and their CS2
+ * bits (1 + the index): the first whose compare value fits 8 bits gives
+ * the finest pitch. */
+static const uint8_t tone_step[] PROGMEM = { 0, 3, 2, 1, 1, 1, 2 };
 
 void hal_tone(float hz)
 {
-	float top = 0;
+	float half; /* timer clocks per half period */
 	uint8_t cs;
 
 	if (!(hz > 0)) {
@@ -161,18 +162,21 @@ void hal_tone(float hz)
 		}
 		return;
 	}
-	for (cs = 0; cs < sizeof tone_shift; cs++) {
-		top = (float)F_CPU / (2.0f * hz * (float)(1UL << pgm_read_byte(&tone_shift[cs]))) - 1;
-		if (top <= 255)
+	half = (float)F_CPU / (2.0f * hz);
+	for (cs = 0;; cs++) {
+		/* Dividing by a power of two is exact: the same as dividing
+		 * F_CPU by the whole divider at once. */
+		half /= (float)(1 << pgm_read_byte(&tone_step[cs]));
+		if (half <= 256)
 			break;
-	}
-	if (cs == sizeof tone_shift) {
-		cs--;
-		top = 255; /* below 31 Hz: the lowest it plays */
+		if (cs == sizeof tone_step - 1) {
+			half = 256; /* below 31 Hz: the lowest it plays */
+			break;
+		}
 	}
 	tone_on = true;
 	TCCR2A = _BV(COM2A0) | _BV(WGM21); /* CTC, toggle D11 on each match */
-	OCR2A = top < 0 ? 0 : (uint8_t)(top + 0.5f);
+	OCR2A = half < 1 ? 0 : (uint8_t)(half - 0.5f);
 	TCCR2B = (uint8_t)(cs + 1);
 	DDRB |= _BV(PB3);
 }
