@@ -137,25 +137,26 @@ value_t builtin_str(uint8_t nargs, value_t *args)
 
 value_t builtin_round(uint8_t nargs, value_t *args)
 {
-	float x = val_to_num(args[0]), p;
+	float x = val_to_num(args[0]), p = 1, r;
 	int32_t digits;
+	bool whole = nargs == 1 || args[1] == VAL_NONE;
 	char buf[64];
 
-	if (nargs == 1 || args[1] == VAL_NONE)
-		return number(round_even(x) + 0.0f);
-	digits = val_to_int(args[1]);
-	if (x - x != 0.0f)
-		return args[0];
-	if (digits >= 0) {
-		/* Like Python: round the exact decimal value, read it back. */
-		if (digits > 40)
+	if (!whole) {
+		digits = val_to_int(args[1]);
+		if (x - x != 0.0f || digits > 40)
 			return args[0];
-		num_format(buf, sizeof buf, x, 'f', 0, -1, (int16_t)digits);
-		num_parse(buf, strlen(buf), &x, 0);
-		return number(x);
+		if (digits >= 0) {
+			/* Like Python: round the exact decimal value, read it back. */
+			num_format(buf, sizeof buf, x, 'f', 0, -1, (int16_t)digits);
+			num_parse(buf, strlen(buf), &x, 0);
+			return number(x);
+		}
+		p = powf(10.0f, (float)-digits);
 	}
-	p = powf(10.0f, (float)-digits);
-	return number(round_even(x / p) * p);
+	r = round_even(x / p) * p;
+	/* round(x) is never -0; round(x, -n) may be, as in Python. */
+	return number(whole ? r + 0.0f : r);
 }
 
 #if SNEK_INPUT

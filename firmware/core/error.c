@@ -3,7 +3,7 @@
 #include "snek.h"
 
 jmp_buf *err_catch;
-const char *err_file = "<stdin>";
+const char *err_file; /* NULL: the console, "<stdin>" (kept in flash) */
 uint16_t err_line;
 
 /* The fixed messages, in enum err_code order, one flash string. */
@@ -100,7 +100,10 @@ void err_format_rom(const char *fmt, err_arg_t a, err_arg_t b, err_arg_t c)
 	const err_arg_t args[3] = { a, b, c };
 
 	print_to(SINK_ERR);
-	print_cstr(err_file);
+	if (err_file)
+		print_cstr(err_file);
+	else
+		print_str("<stdin>");
 	print_char(':');
 	print_num(line);
 	print_char(' ');

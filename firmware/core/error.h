@@ -61,7 +61,8 @@ __attribute__((noreturn)) void err_invalid_type(value_t v);
 __attribute__((noreturn)) void err_invalid_value(value_t v);
 __attribute__((noreturn)) void err_undefined(uint16_t id);
 
-/* The file name errors carry ("<stdin>" for the console). */
+/* The file name errors carry; NULL (at start) stands for "<stdin>", the
+ * console. */
 extern const char *err_file;
 
 /* Line of a compile-time error; runtime errors ask the VM. */

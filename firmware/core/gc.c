@@ -31,7 +31,7 @@ struct gc_stats gc_stats;
 /* The first granule stays unused so that no reference has payload 0. */
 #define HEAP_START SNEK_GRANULE
 #define NONE ((snek_len_t)0)
-static snek_len_t top = HEAP_START;
+static snek_len_t top; /* gc_init sets it: no initial value to keep in RAM */
 
 /* A hole: a free object on the free list. */
 struct hole {
@@ -138,8 +138,23 @@ static void verify(bool compacted);
 
 /* Marking. */
 
-static snek_len_t mark_stack[SNEK_MARK_STACK];
-static uint16_t mark_sp;
+/* Marking and compaction never overlap (a full collection finishes its
+ * marking before it moves anything), so they share one buffer. */
+struct forward {
+	snek_len_t from, to;
+};
+static union {
+	snek_len_t mark[SNEK_MARK_STACK];
+	struct forward forward[SNEK_FORWARD_MAX];
+} gc_buf;
+#define mark_stack gc_buf.mark
+#define forward gc_buf.forward
+#if SNEK_MARK_STACK < 256 && SNEK_FORWARD_MAX < 256
+typedef uint8_t gc_count_t;
+#else
+typedef snek_len_t gc_count_t;
+#endif
+static gc_count_t mark_sp;
 static bool mark_overflow;
 
 static void mark_slot(value_t *v)
@@ -267,12 +282,9 @@ static void gc_step(snek_len_t work)
 
 /* Compaction. */
 
-/* Where objects move, in granules (the unit references count in),
- * sorted by where they come from. */
-static struct forward {
-	snek_len_t from, to;
-} forward[SNEK_FORWARD_MAX];
-static snek_len_t nforward;
+/* forward[]: where objects move, in granules (the unit references count
+ * in), sorted by where they come from. */
+static gc_count_t nforward;
 
 static void forward_slot(value_t *v)
 {
@@ -449,6 +461,8 @@ void *gc_alloc(uint8_t type, snek_len_t bytes)
 		err_raise(ERR_NO_MEMORY);
 	if (size < MIN_SIZE)
 		size = MIN_SIZE;
+	if (SNEK_GC_STRESS && gc_ntemp > GC_TEMP_SMALL)
+		__builtin_trap();
 	if (SNEK_GC_STRESS == 1)
 		gc_collect();
 	/* Pay for the allocation with collection work, starting a cycle

@@ -76,8 +76,15 @@ extern struct gc_stats gc_stats;
 /* Bytes free after a full collection. */
 snek_len_t gc_free_bytes(void);
 
-/* Values held by C code across an allocation live in these slots. */
+/* Values held by C code across an allocation live in these slots. The
+ * core nests them 6 deep at most; the gc-stress builds check every
+ * allocation against the small chips' 8. */
+#define GC_TEMP_SMALL 8
+#if SNEK_SMALL
+#define GC_TEMP_MAX GC_TEMP_SMALL
+#else
 #define GC_TEMP_MAX 16
+#endif
 extern value_t gc_temp[GC_TEMP_MAX];
 extern uint8_t gc_ntemp;
 #define GC_PUSH(v) (gc_temp[gc_ntemp++] = (v))

@@ -18,7 +18,7 @@ typedef float level_t;
 
 static uint8_t power_pin, dir_pin;
 static level_t level[SNEK_GPIO_PINS];
-static bool on_now[SNEK_GPIO_PINS];
+static uint8_t on_bits[(SNEK_GPIO_PINS + 7) / 8]; /* a bit per pin: on */
 
 #define NO_PIN 0xFF
 
@@ -27,10 +27,20 @@ void gpio_init(void)
 	uint8_t i;
 
 	power_pin = dir_pin = NO_PIN;
-	for (i = 0; i < SNEK_GPIO_PINS; i++) {
+	for (i = 0; i < SNEK_GPIO_PINS; i++)
 		level[i] = LEVEL_FROM(1);
-		on_now[i] = false;
-	}
+	memset(on_bits, 0, sizeof on_bits);
+}
+
+/* The pin's bit in on_bits[pin / 8]. */
+static uint8_t on_bit(uint8_t pin)
+{
+	return (uint8_t)(1 << (pin % 8));
+}
+
+static bool on_now(uint8_t pin)
+{
+	return on_bits[pin / 8] & on_bit(pin);
 }
 
 static uint8_t pin_of(value_t v)
@@ -51,7 +61,9 @@ static uint8_t current(void)
 
 static void set(uint8_t pin, bool on)
 {
-	on_now[pin] = on;
+	uint8_t *b = &on_bits[pin / 8];
+
+	*b = (uint8_t)(on ? *b | on_bit(pin) : *b & ~on_bit(pin));
 	hal_gpio_write(pin, LEVEL_TO_FLOAT(level[pin]), on);
 }
 
@@ -83,7 +95,7 @@ value_t builtin_setpower(uint8_t nargs, value_t *args)
 
 	(void)nargs;
 	level[pin] = LEVEL_FROM(p < 0 ? 0 : p > 1 ? 1 : p);
-	set(pin, on_now[pin]);
+	set(pin, on_now(pin));
 	return VAL_NONE;
 }
 
@@ -133,7 +145,7 @@ value_t builtin_stopall(uint8_t nargs, value_t *args)
 	(void)nargs;
 	(void)args;
 	for (i = 0; i < hal_gpio_pins(); i++)
-		if (on_now[i])
+		if (on_now(i))
 			set(i, false);
 	hal_tone(0);
 	return VAL_NONE;

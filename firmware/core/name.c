@@ -6,7 +6,6 @@
 value_t name_user;
 value_t global_vals;
 value_t global_shadow;
-uint16_t name_underscore;
 static uint16_t nuser;        /* names programs added */
 static snek_len_t user_bytes; /* their texts in name_user, each with its NUL */
 
@@ -17,7 +16,6 @@ void name_init(void)
 	global_shadow = VAL_NONE;
 	nuser = 0;
 	user_bytes = 0;
-	name_underscore = name_intern("_", 1);
 }
 
 /* Append the flash text at p (its last byte has bit 7 set) to buf at *n;
@@ -178,7 +176,9 @@ static value_t builtin_value(uint16_t id)
 		return VAL_UNSET;
 	if (!(v & 0x80))
 		return VAL_BUILTIN(v);
-	c = builtin_const[v & 0x7F];
+	if (v >= NAME_SMALL_INT)
+		return val_from_num((float)(v & 0x3F));
+	c = builtin_const[v & 0x3F];
 	return (value_t)SNEK_ROM_WORD(&c[1]) << 16 | SNEK_ROM_WORD(&c[0]);
 }
 

@@ -35,8 +35,9 @@ extern value_t name_user;   /* byte buffer: names added by programs, each ended 
 extern value_t global_vals; /* block of values, by id - NAME_BUILTIN_COUNT */
 extern value_t global_shadow; /* block of (id, value) pairs over builtins */
 
-/* The REPL keeps the last value printed in _. */
-extern uint16_t name_underscore;
+/* The REPL keeps the last value printed in _ (a built-in name, so it
+ * needs no interning at start). */
+#define name_underscore NAME__
 
 void name_init(void);
 

@@ -13,7 +13,9 @@ one flash string of entries, read by a linear walk (core/name.c):
 
 An entry with ALIAS stands for two names with consecutive numbers: the
 bare one ("sqrt"), then the prefixed one ("math.sqrt"). Each number has
-one byte in name_value: its function, 0x80 | its constant, or 0xFF.
+one byte in name_value: its function (below 0x80), 0x80 | its constant
+(in builtin_const), 0xC0 | a small whole number (0 to 62, the constant
+itself: pin numbers cost no table entry), or 0xFF.
 
 FUNC rows may share a C function: they get consecutive numbers, the
 first is BUILTIN_FIRST_<c_name>, and the function tells them apart by the
@@ -33,6 +35,13 @@ from dataclasses import dataclass, field
 ROW = re.compile(r'^\s*(FUNC|FLOAT1|FLOAT2|CONST|NAME)\((.*)\)\s*$')
 ALIAS = 0x10
 MODULES_MAX = 15
+SMALL_INT = 0xC0  # name_value: 0xC0 | n is the number n
+SMALL_MAX = 0x3E  # 0xFF means none
+
+
+@dataclass
+class SmallInt:
+    n: int
 
 
 @dataclass
@@ -118,6 +127,8 @@ def parse(lines: list[str]):
         elif kind in ('FLOAT1', 'FLOAT2'):
             n = int(kind[-1])
             value = Func(args[0], n, n, kind)
+        elif kind == 'CONST' and re.fullmatch(r'\d+', args[0]) and int(args[0]) <= SMALL_MAX:
+            value = SmallInt(int(args[0]))
         elif kind == 'CONST':
             consts.append(args[0])
             value = len(consts) - 1
@@ -225,12 +236,15 @@ def emit(entries: list[Entry], funcs: list[Func], consts: list[str]) -> str:
     for e in entries:
         if isinstance(e.value, Func):
             v = e.value.index
+        elif isinstance(e.value, SmallInt):
+            v = SMALL_INT | e.value.n
         elif e.value is not None:
             v = 0x80 | e.value
         else:
             v = 0xFF
         values += [v] * len(e.ids)
-    out.append('/* Function number, 0x80 | constant number, or 0xFF for none. */')
+    out.append(f'#define NAME_SMALL_INT 0x{SMALL_INT:02X}')
+    out.append('/* Function number, 0x80 | constant number, 0xC0 | small number, or 0xFF for none. */')
     out.append('static const uint8_t name_value[] SNEK_ROM = {'
                + ', '.join(map(str, values)) + '};')
     out.append('const struct builtin builtin_table[] SNEK_ROM = {')
@@ -247,7 +261,7 @@ def emit(entries: list[Entry], funcs: list[Func], consts: list[str]) -> str:
 
 def main() -> None:
     entries, funcs, consts = parse(sys.stdin.read().splitlines())
-    if len(funcs) > 127 or len(consts) > 127:
+    if len(funcs) > 127 or len(consts) > 63:
         sys.exit('gennames: too many builtins')
     sys.stdout.write(emit(entries, funcs, consts))
 

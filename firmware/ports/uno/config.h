@@ -16,7 +16,7 @@
 #define SNEK_NEST_MAX (8)
 #define SNEK_MARK_STACK (8)
 #define SNEK_FORWARD_MAX (8)
-#define SNEK_GC_BINS (6)
+#define SNEK_GC_BINS (1)
 /* 32 bytes: two ENQ-paced pieces of 16; XOFF at 16, XON at 8. */
 #define SNEK_CONSOLE_RING (32)
 #define SNEK_CONSOLE_XONXOFF (1)

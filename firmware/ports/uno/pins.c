@@ -27,30 +27,42 @@ static uint8_t pin_bit(uint8_t pin)
 	return (uint8_t)_BV(pin < 8 ? pin : pin < FIRST_ANALOG ? pin - 8 : pin - FIRST_ANALOG);
 }
 
+/* The PWM pins: their timer's control register, compare register (data
+ * addresses, all below 0x100) and COMnx1 bit (clear on match, set at
+ * bottom), in flash. */
 struct pwm {
-	volatile uint8_t *tccr, *ocr;
-	uint8_t com;	/* COMnx1: clear on match, set at bottom */
+	uint8_t pin, tccr, ocr, com;
 };
+#define REG(r) ((uint8_t)_SFR_MEM_ADDR(r))
+static const struct pwm pwms[] PROGMEM = {
+	{ 3, REG(TCCR2A), REG(OCR2B), _BV(COM2B1) },
+	{ 5, REG(TCCR0A), REG(OCR0B), _BV(COM0B1) },
+	{ 6, REG(TCCR0A), REG(OCR0A), _BV(COM0A1) },
+	{ 9, REG(TCCR1A), REG(OCR1AL), _BV(COM1A1) },
+	{ 10, REG(TCCR1A), REG(OCR1BL), _BV(COM1B1) },
+	{ 11, REG(TCCR2A), REG(OCR2A), _BV(COM2A1) },
+};
+#define MEM(addr) (*(volatile uint8_t *)(uint16_t)(addr))
 
-static bool pwm_of(uint8_t pin, struct pwm *p)
+/* The pin's PWM entry, or NULL when it has none (or timer2 plays a tone). */
+static const struct pwm *pwm_of(uint8_t pin)
 {
-	switch (pin) {
-	case 3: *p = (struct pwm){ &TCCR2A, &OCR2B, _BV(COM2B1) }; return !tone_on;
-	case 5: *p = (struct pwm){ &TCCR0A, &OCR0B, _BV(COM0B1) }; return true;
-	case 6: *p = (struct pwm){ &TCCR0A, &OCR0A, _BV(COM0A1) }; return true;
-	case 9: *p = (struct pwm){ &TCCR1A, &OCR1AL, _BV(COM1A1) }; return true;
-	case 10: *p = (struct pwm){ &TCCR1A, &OCR1BL, _BV(COM1B1) }; return true;
-	case 11: *p = (struct pwm){ &TCCR2A, &OCR2A, _BV(COM2A1) }; return !tone_on;
-	}
-	return false;
+	const struct pwm *p;
+
+	if (tone_on && (pin == 3 || pin == 11))
+		return NULL;
+	for (p = pwms; p < pwms + sizeof pwms / sizeof pwms[0]; p++)
+		if (pgm_read_byte(&p->pin) == pin)
+			return p;
+	return NULL;
 }
 
 static void pwm_stop(uint8_t pin)
 {
-	struct pwm p;
+	const struct pwm *p = pwm_of(pin);
 
-	if (pwm_of(pin, &p))
-		*p.tccr &= (uint8_t)~p.com;
+	if (p)
+		MEM(pgm_read_byte(&p->tccr)) &= (uint8_t)~pgm_read_byte(&p->com);
 }
 
 /* Timers 1 and 2 in 8-bit fast PWM at clock / 64; timer0 is clock.c's. */
@@ -84,14 +96,12 @@ uint8_t hal_gpio_pins(void)
 void hal_gpio_write(uint8_t pin, float level, bool on)
 {
 	volatile uint8_t *port = port_reg(pin);
-	uint8_t bit = pin_bit(pin), duty = (uint8_t)(level * 255 + 0.5f);
-	struct pwm p;
+	uint8_t bit = pin_bit(pin), duty = on ? (uint8_t)(level * 255 + 0.5f) : 0;
+	const struct pwm *p = pwm_of(pin);
 
-	if (!on)
-		duty = 0;
-	if (duty > 0 && duty < 255 && pwm_of(pin, &p)) {
-		*p.ocr = duty;
-		*p.tccr |= p.com;
+	if (duty > 0 && duty < 255 && p) {
+		MEM(pgm_read_byte(&p->ocr)) = duty;
+		MEM(pgm_read_byte(&p->tccr)) |= pgm_read_byte(&p->com);
 	} else {
 		pwm_stop(pin);
 		if (duty)
@@ -133,13 +143,14 @@ void hal_gpio_pull(uint8_t pin, uint8_t pull)
 		*port &= (uint8_t)~bit;
 }
 
-/* Timer2 clock dividers and their CS2 bits: the first whose compare value
- * fits 8 bits gives the finest pitch. */
-static const uint8_t tone_shift[] PROGMEM = { 0, 3, 5, 6, 7, 8, 10 };
+/* Timer2 clock dividers, as shifts from one to the next, and their CS2
+ * bits (1 + the index): the first whose compare value fits 8 bits gives
+ * the finest pitch. */
+static const uint8_t tone_step[] PROGMEM = { 0, 3, 2, 1, 1, 1, 2 };
 
 void hal_tone(float hz)
 {
-	float top = 0;
+	float half; /* timer clocks per half period */
 	uint8_t cs;
 
 	if (!(hz > 0)) {
@@ -151,18 +162,21 @@ void hal_tone(float hz)
 		}
 		return;
 	}
-	for (cs = 0; cs < sizeof tone_shift; cs++) {
-		top = (float)F_CPU / (2.0f * hz * (float)(1UL << pgm_read_byte(&tone_shift[cs]))) - 1;
-		if (top <= 255)
+	half = (float)F_CPU / (2.0f * hz);
+	for (cs = 0;; cs++) {
+		/* Dividing by a power of two is exact: the same as dividing
+		 * F_CPU by the whole divider at once. */
+		half /= (float)(1 << pgm_read_byte(&tone_step[cs]));
+		if (half <= 256)
 			break;
-	}
-	if (cs == sizeof tone_shift) {
-		cs--;
-		top = 255; /* below 31 Hz: the lowest it plays */
+		if (cs == sizeof tone_step - 1) {
+			half = 256; /* below 31 Hz: the lowest it plays */
+			break;
+		}
 	}
 	tone_on = true;
 	TCCR2A = _BV(COM2A0) | _BV(WGM21); /* CTC, toggle D11 on each match */
-	OCR2A = top < 0 ? 0 : (uint8_t)(top + 0.5f);
+	OCR2A = half < 1 ? 0 : (uint8_t)(half - 0.5f);
 	TCCR2B = (uint8_t)(cs + 1);
 	DDRB |= _BV(PB3);
 }
