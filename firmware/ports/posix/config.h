@@ -12,6 +12,7 @@
 #define SNEK_NEST_MAX (10)
 #define SNEK_MARK_STACK (8)
 #define SNEK_FORWARD_MAX (8)
+#define SNEK_GC_BINS (1)	/* one first-fit hole list, as on the Uno */
 #else
 #define SNEK_GRANULE (8)
 #define SNEK_POOL_SIZE (8u * 1024 * 1024 - 64)
