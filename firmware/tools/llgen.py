@@ -491,6 +491,54 @@ def conflict_message(name: str, term: str, a: Production, b: Production, both_fi
     return f"LL(1) conflict in '{name}' on {what}: '{a.text()}' vs '{b.text()}' ({kind} conflict)"
 
 
+# ---------------------------------------------------------------- inlining
+
+
+def inline_rules(g: Grammar) -> Grammar:
+    """The grammar with rules used once merged into their use, which the
+    tables then need no block for: a rule of one production replaces its
+    use, a rule that is a whole alternative of another becomes alternatives
+    of it. Both keep the grammar LL(1) and the order of actions, and every
+    input is parsed as before."""
+    rules = {name: [list(p.rhs) for p in prods] for name, prods in g.rules.items()}
+    line = {p.lhs: p.line for p in reversed(g.productions)}
+    while (step := inline_one(rules, g.start)) is not None:
+        del rules[step]
+    out = Grammar(g.path, g.start, g.start_line, g.token_decls, g.token_text)
+    for name, alts in rules.items():
+        out.rule_line[name] = g.rule_line[name]
+        out.rules[name] = []
+        for rhs in alts:
+            prod = Production(len(out.productions), name, rhs, line[name])
+            out.productions.append(prod)
+            out.rules[name].append(prod)
+    return out
+
+
+def inline_one(rules: dict[str, list[list[str]]], start: str | None) -> str | None:
+    """Merge one rule used once into its use; its name, or None."""
+    uses: dict[str, int] = {}
+    for alts in rules.values():
+        for rhs in alts:
+            for sym in rhs:
+                uses[sym] = uses.get(sym, 0) + 1
+    for name, own in rules.items():
+        if name == start or uses.get(name) != 1 or any(name in rhs for rhs in own):
+            continue
+        for alts in rules.values():
+            for i, rhs in enumerate(alts):
+                if name not in rhs:
+                    continue
+                if len(own) == 1:
+                    at = rhs.index(name)
+                    alts[i] = rhs[:at] + own[0] + rhs[at + 1 :]
+                    return name
+                if rhs == [name]:
+                    alts[i : i + 1] = own
+                    return name
+    return None
+
+
 # ---------------------------------------------------------------- tables
 
 
@@ -777,6 +825,11 @@ def analyse(g: Grammar) -> Tables | None:
     check_conflicts(g, predict, terminals, first_sets)
     if g.errors:
         return None
+    inlined = inline_rules(g)
+    g.rules, g.productions = inlined.rules, inlined.productions
+    nullable = compute_nullable(g)
+    first = compute_first(g, nullable)
+    predict = predict_sets(g, nullable, first, compute_follow(g, nullable, first))
     tables = build_tables(g, terminals, actions, nullable, first, predict)
     if len(tables.table) > 0xFFFF:
         g.errors.append((1, "grammar too large for 16-bit table offsets"))

@@ -569,3 +569,39 @@ def test_action_with_and_without_argument(tmp_path: Path) -> None:
 def test_bad_action_argument(tmp_path: Path) -> None:
     err = rejected(tmp_path, "s : A @x(a b) ;\n")
     assert "grammar.ll:1:" in err
+
+
+# ---------------------------------------------------------------- merging rules used once
+
+
+INLINE_GRAMMAR = """\
+%token A B C D END
+s    : item s | END ;
+item : one | other ;
+one  : A @a rest ;
+rest : B @b | ;
+other : C | D @d ;
+"""
+
+
+def test_rules_used_once_are_merged(tmp_path: Path) -> None:
+    header, out = generate(tmp_path, INLINE_GRAMMAR)
+    # one (a single production) goes into item, item's alternative other
+    # becomes two alternatives of item; item (two productions, used inside
+    # a production of s) and rest (used by itself) stay.
+    assert "3 nonterminals" in out and "7 productions" in out
+    assert "/* 2: item -> A @a rest */" in header
+    assert "/* 3: item -> C */" in header
+    assert "/* 4: item -> D @d */" in header
+
+
+@needs_gcc
+@pytest.mark.parametrize(("source", "status", "trace"),
+                         [("A B C A D", 0, "a b a d"), ("A A", 0, "a a"), ("B", 1, ""), ("A C B", 1, "a")])
+def test_merged_rules_parse(tmp_path: Path, source: str, status: int, trace: str) -> None:
+    generate(tmp_path, INLINE_GRAMMAR)
+    exe = gcc(tmp_path, DRIVER_C)
+    got, out = parse(exe, source)
+    lines = out.splitlines()
+    assert got == status
+    assert " ".join(lines[:-1]) == trace
