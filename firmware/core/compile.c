@@ -31,7 +31,21 @@ struct unit {
 /* The end of a chain of jumps: no jump's operand is at offset 0. */
 #define NO_JUMP 0
 
-static struct unit u;       /* the unit being compiled */
+static struct unit unit;    /* the unit being compiled */
+
+/* The unit is reached through a pointer: on AVR a field then takes 2 bytes
+ * of code, not 4. The empty asm hides the constant address from the
+ * optimizer and emits nothing. */
+static inline struct unit *unit_ptr(void)
+{
+	struct unit *p = &unit;
+
+#ifdef __AVR__
+	__asm__("" : "+b"(p));
+#endif
+	return p;
+}
+#define u (*unit_ptr())
 static struct unit top;     /* the top-level statement while a def is open */
 static bool in_func;
 static bool in_default;
@@ -117,7 +131,7 @@ static void unit_begin(void)
 {
 	for (uint8_t i = 0; i < R_PER_UNIT; i++)
 		comp_roots[i] = VAL_NONE;
-	memset(&u, 0, sizeof u);
+	memset(&unit, 0, sizeof unit);
 	u.last_op = NO_OP;
 	u.name = NAME_NONE;
 }
@@ -430,7 +444,7 @@ static void def_begin(void)
 	}
 	cpush(loop_base);
 	loop_base = 0;
-	top = u;
+	top = unit;
 	move_roots(comp_roots + R_PER_UNIT, comp_roots);
 	unit_begin();
 	in_func = true;
@@ -447,7 +461,7 @@ static void def_end(void)
 	resolve_names();
 	v = finish_unit();
 	name = u.name;
-	u = top;
+	unit = top;
 	move_roots(comp_roots, comp_roots + R_PER_UNIT);
 	in_func = false;
 	loop_base = (cindex_t)cpop();
