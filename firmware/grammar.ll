@@ -3,7 +3,11 @@
 #
 # UPPER names are tokens from the lexer (lex.c), lower names are rules,
 # @names are compiler actions (compile.c): they run when the parser reaches
-# them, so the compiler emits bytecode while it parses, with no tree.
+# them, so the compiler emits bytecode while it parses, with no tree. An
+# action may take an argument: @emit(OP_NOT) emits that opcode, @save(N)
+# keeps N on the compiler's stack (a count, a jump chain, an operator),
+# @jump(OP) emits a forward jump to patch at @jump_end, @collection(OP)
+# builds a tuple, list or dict of the values counted.
 # Tokens that stand for several operators (ADDOP: + -, MULOP: * / // %,
 # COMPOP: < <= > >= == !=, AUGASSIGN: += -= ...) carry the operator.
 
@@ -98,26 +102,27 @@ small_stmt  : expr_stmt
             | RETURN return_val
             | GLOBAL NAME @global global_more
             | DEL del_target del_more
-            | ASSERT expr @assert
+            | ASSERT expr @emit(OP_ASSERT)
             | IMPORT NAME
             | FROM NAME IMPORT MULOP @import_star
             ;
 
-expr_stmt   : @lhs_begin testlist assign_rest ;
+# @mark keeps where the code of an expression starts.
+expr_stmt   : @mark testlist assign_rest ;
 assign_rest : ASSIGN @assign_lhs testlist @assign
-            | AUGASSIGN @aug_lhs testlist @aug
+            | AUGASSIGN @aug_lhs testlist @binop @assign
             | @expr_stmt
             ;
 
-return_val  : testlist @return_value
-            | @return_none
+return_val  : testlist @return
+            | @emit(OP_NONE) @return
             ;
 
 global_more : COMMA NAME @global global_more
             |
             ;
 
-del_target  : @lhs_begin expr @del ;
+del_target  : @mark expr @del ;
 del_more    : COMMA del_target del_more
             |
             ;
@@ -128,19 +133,22 @@ compound_stmt : if_stmt
               | def_stmt
               ;
 
-if_stmt     : IF @if_begin expr @if_cond COLON suite if_rest @if_end ;
+# Two jump chains: to the end, and from the newest test to the next branch.
+if_stmt     : IF @save(0) @save(0) expr @if_cond COLON suite if_rest @jump_end @jump_end ;
 if_rest     : ELIF @if_else expr @if_cond COLON suite if_rest
             | ELSE @if_else COLON suite
             |
             ;
 
-while_stmt  : WHILE @while_begin expr @while_cond COLON suite @while_end else_part @loop_end ;
+while_stmt  : WHILE @while_begin expr @jump(OP_JUMP_FALSE) COLON suite @jump_back @jump_end
+              else_part @loop_end ;
 
-for_stmt    : FOR NAME @for_name IN for_source COLON suite @for_end else_part @loop_end ;
-for_source  : RANGE LPAREN expr @range_arg range_more RPAREN @range
+for_stmt    : FOR NAME @for_name IN for_source COLON suite @jump_back @jump_end @for_end
+              else_part @loop_end ;
+for_source  : RANGE LPAREN @save(0) expr @item range_more RPAREN @range
             | testlist @for_iter
             ;
-range_more  : COMMA expr @range_arg range_more
+range_more  : COMMA expr @item range_more
             |
             ;
 
@@ -148,7 +156,7 @@ else_part   : ELSE COLON suite
             |
             ;
 
-def_stmt    : DEF NAME @def_begin LPAREN params RPAREN @def_body COLON suite @def_end ;
+def_stmt    : DEF NAME @def_begin LPAREN params RPAREN COLON suite @def_end ;
 params      : NAME @param param_default params_more
             |
             ;
@@ -167,13 +175,14 @@ stmts       : stmt stmts
             ;
 
 # Expressions, loosest first. Where a rule has a tail, the tail loops over
-# operators of one precedence level.
+# operators of one precedence level. Tuples, lists and dicts push their
+# items and count them (@item).
 
 testlist    : expr testlist_tail ;
-testlist_tail : COMMA @tuple_first tuple_items @tuple_end
+testlist_tail : COMMA @emit(OP_PUSH) @save(1) tuple_items @collection(OP_TUPLE)
               |
               ;
-tuple_items : expr @tuple_item tuple_more
+tuple_items : expr @item tuple_more
             |
             ;
 tuple_more  : COMMA tuple_items
@@ -181,55 +190,57 @@ tuple_more  : COMMA tuple_items
             ;
 
 expr        : and_expr or_tail ;
-or_tail     : OR @or_jump and_expr @jump_end or_tail
+or_tail     : OR @jump(OP_JUMP_TRUE) and_expr @jump_end or_tail
             |
             ;
 and_expr    : not_expr and_tail ;
-and_tail    : AND @and_jump not_expr @jump_end and_tail
+and_tail    : AND @jump(OP_JUMP_FALSE) not_expr @jump_end and_tail
             |
             ;
-not_expr    : NOT not_expr @not
+not_expr    : NOT not_expr @emit(OP_NOT)
             | comparison
             ;
 
+# A chain a < b < c tests each pair, leaving b for the next test; the
+# tests that fail jump to the end.
 comparison  : bor comp_first ;
-comp_first  : comp_op @comp_first bor comp_more @comp_end
+comp_first  : @save(0) comp_op @emit(OP_PUSH) bor comp_more @comp_end
             |
             ;
-comp_more   : comp_op @comp_next bor comp_more
+comp_more   : comp_op @comp_next @emit(OP_PUSH) bor comp_more
             |
             ;
 comp_op     : COMPOP @op_token
-            | IN @op_in
-            | NOT IN @op_not_in
+            | IN @save(OP_IN)
+            | NOT IN @save(OP_NOT_IN)
             | IS is_not
             ;
-is_not      : NOT @op_is_not
-            | @op_is
+is_not      : NOT @save(OP_IS_NOT)
+            | @save(OP_IS)
             ;
 
 bor         : bxor bor_tail ;
-bor_tail    : PIPE @binop_left bxor @binop bor_tail
+bor_tail    : PIPE @op_token @emit(OP_PUSH) bxor @binop bor_tail
             |
             ;
 bxor        : band bxor_tail ;
-bxor_tail   : CARET @binop_left band @binop bxor_tail
+bxor_tail   : CARET @op_token @emit(OP_PUSH) band @binop bxor_tail
             |
             ;
 band        : shift band_tail ;
-band_tail   : AMP @binop_left shift @binop band_tail
+band_tail   : AMP @op_token @emit(OP_PUSH) shift @binop band_tail
             |
             ;
 shift       : arith shift_tail ;
-shift_tail  : SHIFTOP @binop_left arith @binop shift_tail
+shift_tail  : SHIFTOP @op_token @emit(OP_PUSH) arith @binop shift_tail
             |
             ;
 arith       : term arith_tail ;
-arith_tail  : ADDOP @binop_left term @binop arith_tail
+arith_tail  : ADDOP @op_token @emit(OP_PUSH) term @binop arith_tail
             |
             ;
 term        : factor term_tail ;
-term_tail   : MULOP @binop_left factor @binop term_tail
+term_tail   : MULOP @op_token @emit(OP_PUSH) factor @binop term_tail
             |
             ;
 factor      : ADDOP @unop_left factor @unop
@@ -237,17 +248,17 @@ factor      : ADDOP @unop_left factor @unop
             | power
             ;
 power       : primary power_tail ;
-power_tail  : POWOP @binop_left factor @binop
+power_tail  : POWOP @op_token @emit(OP_PUSH) factor @binop
             |
             ;
 
 primary     : atom trailers ;
-trailers    : LPAREN @call_begin args RPAREN @call_end trailers
-            | LBRACK @push subscript RBRACK trailers
+trailers    : LPAREN @emit(OP_PUSH) @call_begin args RPAREN @call_end trailers
+            | LBRACK @emit(OP_PUSH) subscript RBRACK trailers
             |
             ;
 
-args        : @arg_begin expr arg_value args_more
+args        : @mark expr arg_value args_more
             |
             ;
 arg_value   : ASSIGN @arg_name expr @arg_named
@@ -258,48 +269,48 @@ args_more   : COMMA args
             ;
 
 subscript   : expr slice_rest
-            | @slice_none COLON slice_hi
+            | @emit(OP_NONE) @emit(OP_PUSH) COLON slice_hi
             ;
-slice_rest  : @push COLON slice_hi
-            | COMMA @tuple_first tuple_items @tuple_end @index
-            | @index
+slice_rest  : @emit(OP_PUSH) COLON slice_hi
+            | COMMA @emit(OP_PUSH) @save(1) tuple_items @collection(OP_TUPLE) @emit(OP_INDEX)
+            | @emit(OP_INDEX)
             ;
-slice_hi    : expr @push slice_step
-            | @slice_none slice_step
+slice_hi    : expr @emit(OP_PUSH) slice_step
+            | @emit(OP_NONE) @emit(OP_PUSH) slice_step
             ;
 slice_step  : COLON slice_step_value
-            | @slice_none @slice
+            | @emit(OP_NONE) @emit(OP_PUSH) @emit(OP_SLICE)
             ;
-slice_step_value : expr @push @slice
-                 | @slice_none @slice
+slice_step_value : expr @emit(OP_PUSH) @emit(OP_SLICE)
+                 | @emit(OP_NONE) @emit(OP_PUSH) @emit(OP_SLICE)
                  ;
 
 atom        : NAME @name
             | NUMBER @number
             | STRING @string strings
-            | NONE @none
-            | TRUE @true
-            | FALSE @false
+            | NONE @emit(OP_NONE)
+            | TRUE @emit(OP_TRUE)
+            | FALSE @emit(OP_FALSE)
             | LPAREN paren_body
-            | LBRACK @list_begin list_items RBRACK @list_end
-            | LBRACE @dict_begin dict_items RBRACE @dict_end
+            | LBRACK @save(0) list_items RBRACK @collection(OP_LIST)
+            | LBRACE @save(0) dict_items RBRACE @collection(OP_DICT)
             ;
 strings     : STRING @string_more strings
             |
             ;
-paren_body  : RPAREN @tuple_empty
+paren_body  : RPAREN @save(0) @collection(OP_TUPLE)
             | expr paren_rest
             ;
 paren_rest  : RPAREN
-            | COMMA @tuple_first tuple_items RPAREN @tuple_end
+            | COMMA @emit(OP_PUSH) @save(1) tuple_items RPAREN @collection(OP_TUPLE)
             ;
-list_items  : expr @list_item list_more
+list_items  : expr @item list_more
             |
             ;
 list_more   : COMMA list_items
             |
             ;
-dict_items  : expr @push COLON expr @dict_item dict_more
+dict_items  : expr @emit(OP_PUSH) COLON expr @item dict_more
             |
             ;
 dict_more   : COMMA dict_items

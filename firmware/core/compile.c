@@ -28,18 +28,38 @@ struct unit {
 };
 
 #define NO_OP 0xFFFF
-#define NO_JUMP 0xFFFF
+/* The end of a chain of jumps: no jump's operand is at offset 0. */
+#define NO_JUMP 0
 
-static struct unit u;       /* the unit being compiled */
+static struct unit unit;    /* the unit being compiled */
+
+/* The unit is reached through a pointer: on AVR a field then takes 2 bytes
+ * of code, not 4. The empty asm hides the constant address from the
+ * optimizer and emits nothing. */
+static inline struct unit *unit_ptr(void)
+{
+	struct unit *p = &unit;
+
+#ifdef __AVR__
+	__asm__("" : "+b"(p));
+#endif
+	return p;
+}
+#define u (*unit_ptr())
 static struct unit top;     /* the top-level statement while a def is open */
 static bool in_func;
 static bool in_default;
 
 /* The action stack. */
+#if SNEK_COMP_STACK < 256
+typedef uint8_t cindex_t;
+#else
+typedef uint16_t cindex_t;
+#endif
 static uint16_t cstack[SNEK_COMP_STACK];
-static uint16_t csp;
-static uint16_t loop_base; /* innermost loop record + 1, 0 for none */
-static uint16_t call_base;
+static cindex_t csp;
+static cindex_t loop_base; /* innermost loop record + 1, 0 for none */
+static cindex_t call_base;
 
 static void cpush(uint16_t v)
 {
@@ -53,7 +73,11 @@ static uint16_t cpop(void)
 	return cstack[--csp];
 }
 
-#define CTOP(i) (cstack[csp - 1 - (i)])
+/* Entry i from the top of the action stack. */
+static __attribute__((noinline)) uint16_t *ctop(uint8_t i)
+{
+	return &cstack[csp - 1 - i];
+}
 
 /* Per opcode: operand bytes in the low 3 bits, stack effect + 4 above. */
 static const uint8_t op_info[] SNEK_ROM = {
@@ -107,7 +131,7 @@ static void unit_begin(void)
 {
 	for (uint8_t i = 0; i < R_PER_UNIT; i++)
 		comp_roots[i] = VAL_NONE;
-	memset(&u, 0, sizeof u);
+	memset(&unit, 0, sizeof unit);
 	u.last_op = NO_OP;
 	u.name = NAME_NONE;
 }
@@ -130,10 +154,22 @@ void comp_reset(void)
 	comp_tok.val = VAL_NONE;
 }
 
-static __attribute__((noreturn)) void raise_here(uint8_t code)
+/* Errors are reported on the line of the token matched last. */
+static __attribute__((noinline)) void at_token(void)
 {
 	err_line = comp_tok.line;
+}
+
+static __attribute__((noreturn)) void raise_here(uint8_t code)
+{
+	at_token();
 	err_raise(code);
+}
+
+/* The name id a NAME token carries. */
+static __attribute__((noinline)) uint16_t tok_id(void)
+{
+	return (uint16_t)VAL_INT_GET(comp_tok.val);
 }
 
 static __attribute__((noreturn)) void syntax_error(void)
@@ -221,7 +257,7 @@ static void patch_here(uint16_t chain)
 {
 	uint16_t next;
 
-	while (chain != NO_JUMP) {
+	while (chain) {
 		next = read_u16(chain);
 		patch_u16(chain, here());
 		chain = next;
@@ -381,7 +417,7 @@ static value_t finish_unit(void)
 	return gc_ref(TAG_FUNC, c);
 }
 
-static void top_end(void)
+static __attribute__((noinline)) void top_end(void)
 {
 	value_t code;
 
@@ -403,16 +439,16 @@ static void move_roots(value_t *to, value_t *from)
 static void def_begin(void)
 {
 	if (in_func) {
-		err_line = comp_tok.line;
+		at_token();
 		err_format("Syntax error at \"def\".");
 	}
 	cpush(loop_base);
 	loop_base = 0;
-	top = u;
+	top = unit;
 	move_roots(comp_roots + R_PER_UNIT, comp_roots);
 	unit_begin();
 	in_func = true;
-	u.name = (uint16_t)VAL_INT_GET(comp_tok.val);
+	u.name = tok_id();
 }
 
 static void def_end(void)
@@ -425,10 +461,10 @@ static void def_end(void)
 	resolve_names();
 	v = finish_unit();
 	name = u.name;
-	u = top;
+	unit = top;
 	move_roots(comp_roots, comp_roots + R_PER_UNIT);
 	in_func = false;
-	loop_base = cpop();
+	loop_base = (cindex_t)cpop();
 	emit_op_u16(OP_CONST, add_const(v));
 	emit_op_u16(OP_STORE_GLOBAL, name);
 }
@@ -443,7 +479,7 @@ static void loop_begin(uint8_t drop)
 	cpush(here());
 	cpush(NO_JUMP);
 	cpush(drop);
-	loop_base = (uint16_t)(csp - LOOP_SIZE + 1);
+	loop_base = (cindex_t)(csp - LOOP_SIZE + 1);
 	u.last_op = NO_OP;
 }
 
@@ -466,10 +502,10 @@ static void jump_back(void)
  * target. The action stack gets (kind, name id) over its start. */
 static void assign_lhs(bool augmented)
 {
-	uint16_t a = take_name(CTOP(0));
+	uint16_t a = take_name(*ctop(0));
 
 	if (a != NOT_A_NAME) {
-		CTOP(0) = TARGET_NAME;
+		*ctop(0) = TARGET_NAME;
 		cpush(a);
 		if (augmented) {
 			/* Load it again: the operator needs the old value. */
@@ -478,7 +514,7 @@ static void assign_lhs(bool augmented)
 		}
 	} else if (last_op() == OP_INDEX) {
 		unemit();
-		CTOP(0) = TARGET_INDEX;
+		*ctop(0) = TARGET_INDEX;
 		cpush(0);
 		if (augmented)
 			emit_op(OP_INDEX_KEEP);
@@ -488,22 +524,6 @@ static void assign_lhs(bool augmented)
 	}
 	if (augmented)
 		cpush(comp_tok.op);
-}
-
-/* A count of pushed values ends: one instruction builds the object. */
-static void emit_collection(uint8_t op, uint8_t values_each)
-{
-	uint16_t n = cpop();
-
-	emit_op_u16(op, n);
-	add_depth((int16_t)-(values_each * n));
-}
-
-/* Push acc, count one more value. */
-static void push_item(void)
-{
-	emit_op(OP_PUSH);
-	CTOP(0)++;
 }
 
 static void fold_negative(void)
@@ -529,16 +549,45 @@ static void call_end(void)
 	for (i = 0; i < b; i++)
 		emit_u16(cstack[call_base + 2 + i]);
 	add_depth((int16_t)-(1 + a + b));
-	csp = (uint16_t)(call_base - 1);
+	csp = (cindex_t)(call_base - 1);
 	call_base = cstack[csp];
 }
+
+/* Per action with an argument: its kind and argument (grammar.ll). */
+static const uint8_t action_args[] SNEK_ROM = { PARSE_ACTION_ARGS };
 
 void comp_action(uint8_t action)
 {
 	uint16_t a, i;
+	uint8_t arg = 0;
 	value_t v, *c;
 
+	if (action >= PARSE_FIRST_ARG_ACTION) {
+		const uint8_t *p = &action_args[2 * (action - PARSE_FIRST_ARG_ACTION)];
+
+		action = SNEK_ROM_BYTE(p);
+		arg = SNEK_ROM_BYTE(p + 1);
+	}
 	switch (action) {
+	/* @emit(OP): just that instruction */
+	case ACT_emit:
+		emit_op(arg);
+		break;
+	/* @save(N): N on the action stack */
+	case ACT_save:
+		cpush(arg);
+		break;
+	/* @jump(OP): a conditional jump forward, patched at @jump_end */
+	case ACT_jump:
+		cpush(emit_jump(arg, NO_JUMP));
+		break;
+	/* @collection(OP): the counted values become a tuple, list or dict */
+	case ACT_collection:
+		a = cpop();
+		emit_op_u16(arg, a);
+		add_depth((int16_t)-((arg == OP_DICT ? 2 : 1) * a));
+		break;
+
 	/* file -> @top_begin stmt @top_end file */
 	case ACT_top_begin:
 		top_begin();
@@ -566,11 +615,7 @@ void comp_action(uint8_t action)
 	/* small_stmt -> GLOBAL NAME @global global_more */
 	case ACT_global:
 		if (in_func)
-			add_id(R_GLOBALS, (uint16_t)VAL_INT_GET(comp_tok.val));
-		break;
-	/* small_stmt -> ASSERT expr @assert */
-	case ACT_assert:
-		emit_op(OP_ASSERT);
+			add_id(R_GLOBALS, tok_id());
 		break;
 	/* small_stmt -> FROM NAME IMPORT MULOP @import_star */
 	case ACT_import_star:
@@ -578,19 +623,16 @@ void comp_action(uint8_t action)
 			syntax_error();
 		break;
 
-	/* expr_stmt -> @lhs_begin testlist assign_rest */
-	case ACT_lhs_begin:
-	case ACT_arg_begin:
+	/* expr_stmt -> @mark testlist assign_rest */
+	case ACT_mark:
 		cpush(here());
 		break;
-	/* assign_rest -> ASSIGN @assign_lhs testlist @assign */
+	/* assign_rest -> ASSIGN @assign_lhs testlist @assign
+	 *              | AUGASSIGN @aug_lhs testlist @binop @assign */
 	case ACT_assign_lhs:
 	case ACT_aug_lhs:
 		assign_lhs(action == ACT_aug_lhs);
 		break;
-	case ACT_aug:
-		emit_op((uint8_t)cpop());
-		/* fall through */
 	case ACT_assign:
 		a = cpop();
 		if (cpop() == TARGET_NAME)
@@ -604,7 +646,7 @@ void comp_action(uint8_t action)
 		if (!in_func && lex_interactive)
 			emit_op(OP_PRINT_EXPR);
 		break;
-	/* del_target -> @lhs_begin expr @del */
+	/* del_target -> @mark expr @del */
 	case ACT_del:
 		a = take_name(cpop());
 		if (a != NOT_A_NAME) {
@@ -617,67 +659,56 @@ void comp_action(uint8_t action)
 		}
 		break;
 
-	/* return_val -> testlist @return_value | @return_none */
-	case ACT_return_none:
-		emit_op(OP_NONE);
-		/* fall through */
-	case ACT_return_value:
+	/* return_val -> testlist @return | @emit(OP_NONE) @return */
+	case ACT_return:
 		if (!in_func)
 			raise_here(ERR_RETURN);
 		emit_op(OP_RETURN);
 		break;
 
-	/* if_stmt -> IF @if_begin expr @if_cond COLON suite if_rest @if_end */
-	case ACT_if_begin:
-		cpush(NO_JUMP); /* jumps to the end */
-		cpush(NO_JUMP); /* the false branch of the newest test */
-		break;
+	/* if_stmt -> IF @save(0) @save(0) expr @if_cond COLON suite if_rest
+	 *            @jump_end @jump_end */
 	case ACT_if_cond:
-		CTOP(0) = emit_jump(OP_JUMP_FALSE, NO_JUMP);
+		*ctop(0) = emit_jump(OP_JUMP_FALSE, NO_JUMP);
 		break;
 	/* if_rest -> ELIF @if_else ... | ELSE @if_else ... */
 	case ACT_if_else:
-		CTOP(1) = emit_jump(OP_JUMP, CTOP(1));
-		patch_here(CTOP(0));
-		CTOP(0) = NO_JUMP;
+		*ctop(1) = emit_jump(OP_JUMP, *ctop(1));
+		patch_here(*ctop(0));
+		*ctop(0) = NO_JUMP;
 		break;
-	case ACT_if_end:
-		patch_here(cpop());
+	/* @comp_end: the last test of a chain, then where the others jump */
+	case ACT_comp_end:
+		emit_op((uint8_t)cpop());
 		/* fall through */
 	case ACT_jump_end:
 		patch_here(cpop());
 		break;
 
-	/* while_stmt -> WHILE @while_begin expr @while_cond COLON suite
-	 *               @while_end else_part @loop_end */
+	/* while_stmt -> WHILE @while_begin expr @jump(OP_JUMP_FALSE) COLON
+	 *               suite @jump_back @jump_end else_part @loop_end */
 	case ACT_while_begin:
 		loop_begin(0);
 		break;
-	case ACT_while_cond:
-	case ACT_and_jump:
-		cpush(emit_jump(OP_JUMP_FALSE, NO_JUMP));
-		break;
-	case ACT_while_end:
+	case ACT_jump_back:
 		jump_back();
-		patch_here(cpop());
 		break;
 	case ACT_loop_end:
 		patch_here(LOOP(LOOP_BREAKS));
-		csp = (uint16_t)(loop_base - 1);
+		csp = (cindex_t)(loop_base - 1);
 		loop_base = LOOP(LOOP_PREV);
 		break;
 
-	/* for_stmt -> FOR NAME @for_name IN for_source COLON suite @for_end
-	 *             else_part @loop_end */
+	/* for_stmt -> FOR NAME @for_name IN for_source COLON suite
+	 *             @jump_back @jump_end @for_end else_part @loop_end */
 	case ACT_for_name:
-		cpush((uint16_t)VAL_INT_GET(comp_tok.val));
-		cpush(0);
+		cpush(tok_id());
 		break;
-	/* for_source -> RANGE LPAREN expr @range_arg range_more RPAREN @range */
+	/* for_source -> RANGE LPAREN @save(0) expr @item range_more RPAREN @range */
 	case ACT_range:
 		a = cpop();
 		if (a > 3) {
-			err_line = comp_tok.line;
+			at_token();
 			err_format("bad args. wanted 3 got %d", (int32_t)a);
 		}
 		emit_op(OP_RANGE);
@@ -687,26 +718,23 @@ void comp_action(uint8_t action)
 		break;
 	/* for_source -> testlist @for_iter */
 	case ACT_for_iter:
-		cpop();
 		emit_op(OP_ITER);
 		for_head(OP_FOR_NEXT, 2);
 		break;
 	case ACT_for_end:
-		jump_back();
-		patch_here(cpop());
 		add_depth((int16_t)-LOOP(LOOP_DROP));
 		break;
 
-	/* def_stmt -> DEF NAME @def_begin LPAREN params RPAREN @def_body
-	 *             COLON suite @def_end */
+	/* def_stmt -> DEF NAME @def_begin LPAREN params RPAREN COLON suite
+	 *             @def_end */
 	case ACT_def_begin:
 		def_begin();
 		break;
 	/* params -> NAME @param param_default params_more */
 	case ACT_param:
-		i = (uint16_t)VAL_INT_GET(comp_tok.val);
+		i = tok_id();
 		if (find_id(R_LOCALS, i) >= 0) {
-			err_line = comp_tok.line;
+			at_token();
 			err_format("duplicate argument: %n", i);
 		}
 		add_id(R_LOCALS, i);
@@ -733,91 +761,33 @@ void comp_action(uint8_t action)
 		def_end();
 		break;
 
-	/* Tuples, lists, dicts: elements are pushed, then counted. */
-	case ACT_tuple_empty:
-		emit_op_u16(OP_TUPLE, 0);
-		break;
-	case ACT_tuple_first:
+	/* Push acc, count one more value. */
+	case ACT_item:
 		emit_op(OP_PUSH);
-		cpush(1);
-		break;
-	case ACT_tuple_item:
-	case ACT_list_item:
-	case ACT_dict_item:
-	case ACT_range_arg:
-		push_item();
-		break;
-	case ACT_tuple_end:
-		emit_collection(OP_TUPLE, 1);
-		break;
-	case ACT_list_begin:
-	case ACT_dict_begin:
-		cpush(0);
-		break;
-	case ACT_list_end:
-		emit_collection(OP_LIST, 1);
-		break;
-	case ACT_dict_end:
-		emit_collection(OP_DICT, 2);
+		(*ctop(0))++;
 		break;
 
-	/* or_tail -> OR @or_jump and_expr @jump_end or_tail */
-	case ACT_or_jump:
-		cpush(emit_jump(OP_JUMP_TRUE, NO_JUMP));
-		break;
-	case ACT_not:
-		emit_op(OP_NOT);
-		break;
-
-	/* comp_first -> comp_op @comp_first bor comp_more @comp_end
-	 * A chain a < b < c tests each pair, leaving b for the next test. */
-	case ACT_op_token:
-		cpush(comp_tok.op);
-		break;
-	case ACT_op_in:
-		cpush(OP_IN);
-		break;
-	case ACT_op_not_in:
-		cpush(OP_NOT_IN);
-		break;
-	case ACT_op_is:
-		cpush(OP_IS);
-		break;
-	case ACT_op_is_not:
-		cpush(OP_IS_NOT);
-		break;
-	case ACT_comp_first:
-		a = cpop();
-		cpush(NO_JUMP);
-		cpush(a);
-		emit_op(OP_PUSH);
-		break;
+	/* comp_more -> comp_op @comp_next @emit(OP_PUSH) bor comp_more */
 	case ACT_comp_next:
 		a = cpop();
 		emit_op(OP_CHAIN);
 		emit_byte((uint8_t)cpop());
 		i = here();
-		emit_u16(CTOP(0));
-		CTOP(0) = i;
+		emit_u16(*ctop(0));
+		*ctop(0) = i;
 		cpush(a);
-		emit_op(OP_PUSH);
 		break;
-	case ACT_comp_end:
-		emit_op((uint8_t)cpop());
-		patch_here(cpop());
-		break;
-
-	/* bor_tail -> PIPE @binop_left bxor @binop bor_tail, and so on */
-	case ACT_binop_left:
+	/* The operator of an operator token, as in
+	 * bor_tail -> PIPE @op_token @emit(OP_PUSH) bxor @binop bor_tail */
+	case ACT_op_token:
 		cpush(comp_tok.op);
-		emit_op(OP_PUSH);
 		break;
 	/* factor -> ADDOP @unop_left factor @unop | TILDE ... */
 	case ACT_unop_left:
 		cpush(comp_tok.op == OP_ADD ? OP_POS : comp_tok.op == OP_SUB ? OP_NEG : OP_INVERT);
 		break;
 	case ACT_unop:
-		if (CTOP(0) == OP_NEG && (last_op() == OP_SMALL || last_op() == OP_NUMBER)) {
+		if (*ctop(0) == OP_NEG && (last_op() == OP_SMALL || last_op() == OP_NUMBER)) {
 			cpop();
 			fold_negative();
 			break;
@@ -827,15 +797,14 @@ void comp_action(uint8_t action)
 		emit_op((uint8_t)cpop());
 		break;
 
-	/* trailers -> LPAREN @call_begin args RPAREN @call_end trailers */
+	/* trailers -> LPAREN @emit(OP_PUSH) @call_begin args RPAREN @call_end trailers */
 	case ACT_call_begin:
-		emit_op(OP_PUSH);
 		cpush(call_base);
 		call_base = csp;
 		cpush(0); /* positional */
 		cpush(0); /* named; their ids follow */
 		break;
-	/* args -> @arg_begin expr arg_value args_more */
+	/* args -> @mark expr arg_value args_more */
 	case ACT_arg_pos:
 		cpop();
 		if (cstack[call_base + 1])
@@ -850,7 +819,7 @@ void comp_action(uint8_t action)
 			syntax_error();
 		for (i = 0; i < cstack[call_base + 1]; i++)
 			if (cstack[call_base + 2 + i] == a) {
-				err_line = comp_tok.line;
+				at_token();
 				err_format("bad arg \"%n\"", a);
 			}
 		cpush(a);
@@ -863,24 +832,9 @@ void comp_action(uint8_t action)
 		call_end();
 		break;
 
-	/* Subscripts: trailers -> LBRACK @push subscript RBRACK trailers */
-	case ACT_push:
-		emit_op(OP_PUSH);
-		break;
-	case ACT_index:
-		emit_op(OP_INDEX);
-		break;
-	case ACT_slice_none:
-		emit_op(OP_NONE);
-		emit_op(OP_PUSH);
-		break;
-	case ACT_slice:
-		emit_op(OP_SLICE);
-		break;
-
 	/* Atoms */
 	case ACT_name:
-		i = (uint16_t)VAL_INT_GET(comp_tok.val);
+		i = tok_id();
 		emit_op_u16(!in_func || in_default || is_global(i) ? OP_GLOBAL : OP_NAME, i);
 		break;
 	case ACT_number:
@@ -897,15 +851,6 @@ void comp_action(uint8_t action)
 		c = (value_t *)raw(R_CONSTS);
 		gc_barrier(c[a]);
 		c[a] = v;
-		break;
-	case ACT_none:
-		emit_op(OP_NONE);
-		break;
-	case ACT_true:
-		emit_op(OP_TRUE);
-		break;
-	case ACT_false:
-		emit_op(OP_FALSE);
 		break;
 	}
 }

@@ -15,13 +15,14 @@ END = "$end"  # pseudo-terminal for end of input; never emitted
 
 TERMINAL_RE = re.compile(r"[A-Z][A-Z0-9_]*\Z")
 NONTERM_RE = re.compile(r"[a-z][a-z0-9_]*\Z")
-ACTION_RE = re.compile(r"@[a-z][a-z0-9_]*\Z")
+# An action may carry an argument for the compiler: @emit(OP_ASSERT).
+ACTION_RE = re.compile(r"@[a-z][a-z0-9_]*(\([A-Za-z0-9_]+\))?\Z")
 LEX_RE = re.compile(
     r"""(?P<ws>[ \t\r\f\v]+)
       | (?P<comment>\#[^\n]*)
       | (?P<nl>\n)
       | (?P<directive>%[A-Za-z_][A-Za-z0-9_]*)
-      | (?P<action>@[A-Za-z0-9_]*)
+      | (?P<action>@[A-Za-z0-9_]*(?:\([^()\s]*\))?)
       | (?P<ident>[A-Za-z_][A-Za-z0-9_]*)
       | (?P<string>"(?:[^"\\\n]|\\.)*")
       | (?P<punct>[:|;])
@@ -87,6 +88,16 @@ def is_action(sym: str) -> bool:
 
 def is_nonterm(sym: str) -> bool:
     return sym[0].islower()
+
+
+def action_kind(sym: str) -> str:
+    """The action's name without @ and argument: @emit(OP_X) -> emit."""
+    return sym[1:].split("(")[0]
+
+
+def action_arg(sym: str) -> str | None:
+    """The action's argument, or None: @emit(OP_X) -> OP_X."""
+    return sym[sym.index("(") + 1 : -1] if "(" in sym else None
 
 
 # ---------------------------------------------------------------- reading
@@ -221,7 +232,8 @@ class Reader:
             tok = self.peek()
             if tok.kind == "action":
                 if not ACTION_RE.match(tok.text):
-                    raise GrammarError(tok.line, f"syntax error: bad action name {tok.text!r} (use @lower_case)")
+                    raise GrammarError(tok.line, f"syntax error: bad action name {tok.text!r} "
+                                                 "(use @lower_case or @lower_case(ARGUMENT))")
             elif tok.kind == "ident":
                 if not (TERMINAL_RE.match(tok.text) or NONTERM_RE.match(tok.text)):
                     raise GrammarError(
@@ -282,7 +294,25 @@ def symbol_order(g: Grammar) -> tuple[list[str], list[str]]:
     for name, (_, line) in g.token_text.items():
         if name not in seen:
             g.errors.append((line, f"%token_text for unknown terminal {name}"))
-    return terminals, actions
+    return terminals, order_actions(g, actions)
+
+
+def order_actions(g: Grammar, actions: list[str]) -> list[str]:
+    """Actions without an argument first, so that their number is their kind
+    (enum parse_action); then those with one, grouped by kind."""
+    plain = [a for a in actions if action_arg(a) is None]
+    plain_kinds = {action_kind(a) for a in plain}
+    kinds = list(dict.fromkeys(action_kind(a) for a in actions if action_arg(a) is not None))
+    for kind in kinds:
+        if kind in plain_kinds:
+            line = next(p.line for p in g.productions if f"@{kind}" in p.rhs)
+            g.errors.append((line, f"action @{kind} used both with and without an argument"))
+    return plain + [a for kind in kinds for a in actions if action_arg(a) is not None and action_kind(a) == kind]
+
+
+def action_kinds(actions: list[str]) -> list[str]:
+    """The kinds of actions, plain ones first: enum parse_action."""
+    return list(dict.fromkeys(action_kind(a) for a in actions))
 
 
 def check_definitions(g: Grammar) -> None:
@@ -459,6 +489,54 @@ def conflict_message(name: str, term: str, a: Production, b: Production, both_fi
     what = "end of input" if term == END else term
     kind = "FIRST/FIRST" if both_first else "FIRST/FOLLOW"
     return f"LL(1) conflict in '{name}' on {what}: '{a.text()}' vs '{b.text()}' ({kind} conflict)"
+
+
+# ---------------------------------------------------------------- inlining
+
+
+def inline_rules(g: Grammar) -> Grammar:
+    """The grammar with rules used once merged into their use, which the
+    tables then need no block for: a rule of one production replaces its
+    use, a rule that is a whole alternative of another becomes alternatives
+    of it. Both keep the grammar LL(1) and the order of actions, and every
+    input is parsed as before."""
+    rules = {name: [list(p.rhs) for p in prods] for name, prods in g.rules.items()}
+    line = {p.lhs: p.line for p in reversed(g.productions)}
+    while (step := inline_one(rules, g.start)) is not None:
+        del rules[step]
+    out = Grammar(g.path, g.start, g.start_line, g.token_decls, g.token_text)
+    for name, alts in rules.items():
+        out.rule_line[name] = g.rule_line[name]
+        out.rules[name] = []
+        for rhs in alts:
+            prod = Production(len(out.productions), name, rhs, line[name])
+            out.productions.append(prod)
+            out.rules[name].append(prod)
+    return out
+
+
+def inline_one(rules: dict[str, list[list[str]]], start: str | None) -> str | None:
+    """Merge one rule used once into its use; its name, or None."""
+    uses: dict[str, int] = {}
+    for alts in rules.values():
+        for rhs in alts:
+            for sym in rhs:
+                uses[sym] = uses.get(sym, 0) + 1
+    for name, own in rules.items():
+        if name == start or uses.get(name) != 1 or any(name in rhs for rhs in own):
+            continue
+        for alts in rules.values():
+            for i, rhs in enumerate(alts):
+                if name not in rhs:
+                    continue
+                if len(own) == 1:
+                    at = rhs.index(name)
+                    alts[i] = rhs[:at] + own[0] + rhs[at + 1 :]
+                    return name
+                if rhs == [name]:
+                    alts[i : i + 1] = own
+                    return name
+    return None
 
 
 # ---------------------------------------------------------------- tables
@@ -641,6 +719,23 @@ def enum_lines(name: str, prefix: str, members: list[str]) -> list[str]:
     return lines + [f"\t{prefix}COUNT", "};", ""]
 
 
+def action_args(actions: list[str]) -> list[str]:
+    """Actions with an argument are numbered from PARSE_FIRST_ARG_ACTION
+    (counting actions from 0); PARSE_ACTION_ARGS lists, for each, its kind
+    and its argument: C expressions, for the includer to put in a table
+    where they are defined."""
+    with_arg = [a for a in actions if action_arg(a) is not None]
+    if not with_arg:
+        return []
+    body = [f"\tACT_{action_kind(a)}, {action_arg(a)}, \\" for a in with_arg]
+    return [
+        f"#define PARSE_FIRST_ARG_ACTION {len(actions) - len(with_arg)}",
+        "#define PARSE_ACTION_ARGS \\",
+        *body,
+        "",
+    ]
+
+
 def guard_name(out_path: str) -> str:
     base = re.sub(r"[^A-Za-z0-9]", "_", os.path.basename(out_path)).upper()
     return base if base[0].isalpha() else f"PARSE_{base}"
@@ -665,7 +760,7 @@ def render_header(g: Grammar, tables: Tables, out_path: str) -> tuple[str, int]:
         "#endif",
         "",
         *enum_lines("parse_token", "TOK_", tables.terminals),
-        *enum_lines("parse_action", "ACT_", [a[1:] for a in tables.actions]),
+        *enum_lines("parse_action", "ACT_", action_kinds(tables.actions)),
         f"#define PARSE_NUM_TERMINALS {nterm}",
         f"#define PARSE_NUM_NONTERMS {nnt}",
         f"#define PARSE_NUM_ACTIONS {len(tables.actions)}",
@@ -673,6 +768,7 @@ def render_header(g: Grammar, tables: Tables, out_path: str) -> tuple[str, int]:
         f"#define PARSE_FIRST_NONTERM {nterm}",
         f"#define PARSE_FIRST_ACTION {nterm + nnt}",
         f"#define PARSE_START_SYMBOL {tables.start_code}",
+        *action_args(tables.actions),
         "",
         f"typedef {sym_t} parse_sym_t;",
         *(["#define PARSE_SYM_16BIT 1"] if tables.wide else []),
@@ -729,6 +825,11 @@ def analyse(g: Grammar) -> Tables | None:
     check_conflicts(g, predict, terminals, first_sets)
     if g.errors:
         return None
+    inlined = inline_rules(g)
+    g.rules, g.productions = inlined.rules, inlined.productions
+    nullable = compute_nullable(g)
+    first = compute_first(g, nullable)
+    predict = predict_sets(g, nullable, first, compute_follow(g, nullable, first))
     tables = build_tables(g, terminals, actions, nullable, first, predict)
     if len(tables.table) > 0xFFFF:
         g.errors.append((1, "grammar too large for 16-bit table offsets"))

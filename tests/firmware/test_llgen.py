@@ -527,3 +527,81 @@ def test_unreachable_is_only_a_warning(tmp_path: Path) -> None:
     assert result.returncode == 0
     assert "grammar.ll:2: warning: nonterminal 'x' is unreachable from 's'" in result.stderr
     assert "#define PARSE_START_SYMBOL 3" in (tmp_path / "gram.h").read_text()
+
+
+# ---------------------------------------------------------------- actions with an argument
+
+
+ARG_GRAMMAR = """\
+s    : item s | END ;
+item : A @emit(OP_A) @plain | B @emit(OP_B) @save(2) | C @emit(OP_A) @plain ;
+"""
+
+
+def test_action_arguments(tmp_path: Path) -> None:
+    header, out = generate(tmp_path, ARG_GRAMMAR)
+    # Plain actions first, numbered as their kind; then one action per
+    # distinct argument, grouped by kind.
+    assert re.search(r"enum parse_action \{\s*ACT_plain = 0,\s*ACT_emit,\s*ACT_save,\s*ACT_COUNT\s*\};", header)
+    assert "4 actions" in out
+    d = defines(header)
+    assert d["PARSE_FIRST_ARG_ACTION"] == "1"
+    assert re.search(r"#define PARSE_ACTION_ARGS \\\n\tACT_emit, OP_A, \\\n\tACT_emit, OP_B, \\\n"
+                     r"\tACT_save, 2, \\\n\n", header)
+
+
+@needs_gcc
+def test_action_arguments_table(tmp_path: Path) -> None:
+    generate(tmp_path, ARG_GRAMMAR)
+    exe = gcc(tmp_path, DRIVER_C.replace('#include "gram.h"', '#include "gram.h"\nenum { OP_A = 7, OP_B = 9 };\n'
+                                         'static const int args[] = { PARSE_ACTION_ARGS };'), "-Wno-unused-variable")
+    status, out = parse(exe, "A B C")
+    assert status == 0
+    # The driver prints each action's name, argument included.
+    assert out.splitlines()[0] == "emit(OP_A) plain emit(OP_B) save(2) emit(OP_A) plain"
+
+
+def test_action_with_and_without_argument(tmp_path: Path) -> None:
+    err = rejected(tmp_path, "s : A @x(1) @x ;\n")
+    assert "grammar.ll:1: action @x used both with and without an argument" in err
+
+
+def test_bad_action_argument(tmp_path: Path) -> None:
+    err = rejected(tmp_path, "s : A @x(a b) ;\n")
+    assert "grammar.ll:1:" in err
+
+
+# ---------------------------------------------------------------- merging rules used once
+
+
+INLINE_GRAMMAR = """\
+%token A B C D END
+s    : item s | END ;
+item : one | other ;
+one  : A @a rest ;
+rest : B @b | ;
+other : C | D @d ;
+"""
+
+
+def test_rules_used_once_are_merged(tmp_path: Path) -> None:
+    header, out = generate(tmp_path, INLINE_GRAMMAR)
+    # one (a single production) goes into item, item's alternative other
+    # becomes two alternatives of item; item (two productions, used inside
+    # a production of s) and rest (used by itself) stay.
+    assert "3 nonterminals" in out and "7 productions" in out
+    assert "/* 2: item -> A @a rest */" in header
+    assert "/* 3: item -> C */" in header
+    assert "/* 4: item -> D @d */" in header
+
+
+@needs_gcc
+@pytest.mark.parametrize(("source", "status", "trace"),
+                         [("A B C A D", 0, "a b a d"), ("A A", 0, "a a"), ("B", 1, ""), ("A C B", 1, "a")])
+def test_merged_rules_parse(tmp_path: Path, source: str, status: int, trace: str) -> None:
+    generate(tmp_path, INLINE_GRAMMAR)
+    exe = gcc(tmp_path, DRIVER_C)
+    got, out = parse(exe, source)
+    lines = out.splitlines()
+    assert got == status
+    assert " ".join(lines[:-1]) == trace
