@@ -74,7 +74,11 @@ float val_to_num(value_t v);
 /* An integer for bit operations and indexes; raises when not integral. */
 int32_t val_to_int(value_t v);
 /* How deep compare is inside nested containers (reset after errors). */
+#if SNEK_NEST_MAX < 255
+extern uint8_t obj_depth;
+#else
 extern uint16_t obj_depth;
+#endif
 
 /* Apply an operator to two numbers. */
 value_t num_binop(uint8_t op, float a, float b);
