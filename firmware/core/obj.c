@@ -285,7 +285,7 @@ static void list_grow(value_t *list, snek_len_t need)
  * times. In place (the list a: Python's += and *=), a takes the result.
  * Slots past a list's length never hold references (delete clears the
  * one it frees), so filling them needs no barrier. */
-static value_t join(value_t a, value_t b, snek_len_t na, snek_len_t times, bool in_place)
+static __attribute__((noinline)) value_t join(value_t a, value_t b, snek_len_t na, snek_len_t times, bool in_place)
 {
 	value_t *t = keep(a, b), r;
 	snek_len_t nb, total;
@@ -313,10 +313,10 @@ static value_t join(value_t a, value_t b, snek_len_t na, snek_len_t times, bool 
 		memmove(d, s, nb * size);
 	if (in_place) {
 		l = list_ptr(t[0]);
+		/* The new list's length, room and items, in one copy. */
 		if (r != t[0]) {
 			gc_barrier(l->items);
-			l->items = list_ptr(r)->items;
-			l->cap = list_ptr(r)->cap;
+			memcpy(&l->len, &list_ptr(r)->len, sizeof *l - offsetof(struct snek_list, len));
 		}
 		l->len = total;
 		r = t[0];
@@ -720,24 +720,35 @@ value_t val_binop(uint8_t op, value_t a, value_t b)
 	/* list += and list *= change the list */
 	bool in_place = op >= OP_IADD && ta == TYPE_LIST;
 	value_t seq = a, count = b;
+	snek_len_t na, times = 1;
 
 	if (ta == TYPE_NUMBER && tb == TYPE_NUMBER)
 		return num_binop(op, val_to_num(a), val_to_num(b));
 	if (op == OP_MOD && ta == TYPE_STRING)
 		return print_format(a, b);
-	if ((op == OP_ADD || op == OP_IADD) && is_seq(tb) && (ta == tb || in_place))
-		return join(a, b, obj_len(a), 1, in_place);
-	if (op == OP_MUL || op == OP_IMUL) {
+	if (op == OP_ADD || op == OP_IADD) {
+		if (is_seq(tb) && (ta == tb || in_place)) {
+			na = obj_len(a);
+			goto join;
+		}
+	} else if (op == OP_MUL || op == OP_IMUL) {
 		if (ta == TYPE_NUMBER) {
 			seq = b;
 			count = a;
 			ta = tb;
 			tb = TYPE_NUMBER;
 		}
-		if (is_seq(ta) && tb == TYPE_NUMBER)
-			return join(seq, seq, 0, repeat_count(count, obj_len(seq)), in_place);
+		if (is_seq(ta) && tb == TYPE_NUMBER) {
+			/* seq * n: no items first, then seq n times */
+			na = 0;
+			times = repeat_count(count, obj_len(seq));
+			b = seq;
+			goto join;
+		}
 	}
 	err_format("type mismatch: %v %o %v", a, (int32_t)op, b);
+join:
+	return join(seq, b, na, times, in_place);
 }
 
 value_t val_unop(uint8_t op, value_t a)

@@ -39,7 +39,6 @@ void buf_add(value_t *buf, snek_len_t *len, char c);
 
 /* Lists and tuples. New items are 0: the caller fills them. */
 value_t list_new(snek_len_t len);
-void list_append(value_t list, value_t v);
 value_t tuple_new(snek_len_t len);
 /* Items of a list or tuple (stale after any allocation; an empty
  * list's pointer must not be read). */
