@@ -224,13 +224,13 @@ static value_t seq_sub(value_t c, snek_len_t from, snek_len_t step, snek_len_t n
 {
 	value_t *t = keep(c, VAL_NONE);
 	uint8_t size = item_size(c), *d, *s;
-	snek_len_t i;
+	index_t stride = (index_t)step * size; /* step may be negative */
 
 	t[1] = seq_new(c, n);
 	d = seq_data(t[1]);
-	s = seq_data(t[0]);
-	for (i = 0; i < n; i++, from += step)
-		memcpy(d + i * size, s + from * size, size);
+	s = seq_data(t[0]) + from * size;
+	for (; n; n--, d += size, s += stride)
+		memcpy(d, s, size);
 	release();
 	return t[1];
 }
@@ -285,7 +285,7 @@ static void list_grow(value_t *list, snek_len_t need)
  * times. In place (the list a: Python's += and *=), a takes the result.
  * Slots past a list's length never hold references (delete clears the
  * one it frees), so filling them needs no barrier. */
-static value_t join(value_t a, value_t b, snek_len_t na, snek_len_t times, bool in_place)
+static __attribute__((noinline)) value_t join(value_t a, value_t b, snek_len_t na, snek_len_t times, bool in_place)
 {
 	value_t *t = keep(a, b), r;
 	snek_len_t nb, total;
@@ -313,10 +313,10 @@ static value_t join(value_t a, value_t b, snek_len_t na, snek_len_t times, bool 
 		memmove(d, s, nb * size);
 	if (in_place) {
 		l = list_ptr(t[0]);
+		/* The new list's length, room and items, in one copy. */
 		if (r != t[0]) {
 			gc_barrier(l->items);
-			l->items = list_ptr(r)->items;
-			l->cap = list_ptr(r)->cap;
+			memcpy(&l->len, &list_ptr(r)->len, sizeof *l - offsetof(struct snek_list, len));
 		}
 		l->len = total;
 		r = t[0];
@@ -348,16 +348,29 @@ int32_t val_to_int(value_t v)
 	return num_to_int(val_to_num(v));
 }
 
+/* A number's bits as an integer that orders like the numbers (-0 is 0):
+ * no float calls. A NaN (always positive here: references are the
+ * negative ones) lands above infinity's key. */
+static __attribute__((noinline)) int32_t num_key(value_t v)
+{
+	float f = val_to_num(v);
+	int32_t k;
+
+	memcpy(&k, &f, sizeof k);
+	return k < 0 ? -(k & 0x7fffffff) : k;
+}
+
+#define INF_KEY 0x7f800000
+
 bool val_truthy(value_t v)
 {
-	uint8_t t;
+	uint8_t t = val_type(v);
 
-	if (VAL_IS_NUM(v))
-		return (v << 1) != 0; /* not 0 or -0 */
-	t = val_type(v);
-	if (t >= TYPE_STRING && t <= TYPE_DICT)
-		return obj_len(v) != 0;
-	return v != VAL_NONE && v != VAL_FALSE;
+	if (t == TYPE_NUMBER)
+		return num_key(v) != 0; /* not 0, -0 or False */
+	if (t == TYPE_FUNC)
+		return true;
+	return t != TYPE_NONE && obj_len(v) != 0;
 }
 
 snek_len_t val_len(value_t v)
@@ -369,40 +382,32 @@ snek_len_t val_len(value_t v)
 	return obj_len(v);
 }
 
+#if SNEK_NEST_MAX < 255
+uint8_t obj_depth;
+#else
 uint16_t obj_depth;
+#endif
 
-static int8_t cmp_num(float a, float b)
+static int8_t cmp_num(value_t a, value_t b)
 {
-	if (a < b)
-		return -1;
-	if (a > b)
-		return 1;
-	return a == b ? 0 : 2;
+	int32_t x = num_key(a), y = num_key(b);
+
+	if (x > INF_KEY || y > INF_KEY)
+		return 2;
+	return x < y ? -1 : x > y;
 }
 
-static int8_t cmp_len(snek_len_t a, snek_len_t b)
-{
-	return a < b ? -1 : a > b;
-}
-
-/* Item by item; the first unequal pair decides, else the shorter first. */
+/* Item by item (bytes for strings); the first unequal pair decides,
+ * else the shorter first. */
 static int8_t cmp_seq(value_t a, value_t b)
 {
-	snek_len_t na, nb, i;
-	value_t *x = seq_items(a, &na), *y = seq_items(b, &nb);
+	snek_len_t na = obj_len(a), nb = obj_len(b), i;
+	uint8_t size = item_size(a), *x = seq_data(a), *y = seq_data(b);
 	int8_t c = 0;
 
-	for (i = 0; !c && i < na && i < nb; i++)
-		c = val_compare(x[i], y[i]);
-	return c ? c : cmp_len(na, nb);
-}
-
-static int8_t cmp_str(value_t a, value_t b)
-{
-	snek_len_t na = obj_len(a), nb = obj_len(b);
-	int c = memcmp(str_ptr(a)->data, str_ptr(b)->data, na < nb ? na : nb);
-
-	return c ? (c < 0 ? -1 : 1) : cmp_len(na, nb);
+	for (i = 0; !c && i < na && i < nb; i++, x += size, y += size)
+		c = size == 1 ? (*x > *y) - (*x < *y) : val_compare(*(value_t *)x, *(value_t *)y);
+	return c ? c : (na > nb) - (na < nb);
 }
 
 /* 0 when equal, else 1. */
@@ -427,12 +432,10 @@ int8_t val_compare(value_t a, value_t b)
 	if (ta != tb)
 		return ta < tb ? -1 : 1;
 	if (ta == TYPE_NUMBER)
-		return cmp_num(val_to_num(a), val_to_num(b));
+		return cmp_num(a, b);
 	if (a == b)
 		return 0;
-	if (ta == TYPE_STRING)
-		return cmp_str(a, b);
-	if (ta >= TYPE_LIST && ta <= TYPE_DICT) {
+	if (ta >= TYPE_STRING && ta <= TYPE_DICT) {
 		if (++obj_depth > SNEK_NEST_MAX)
 			err_raise(ERR_NESTED);
 		c = ta == TYPE_DICT ? dict_differ(a, b) : cmp_seq(a, b);
@@ -479,7 +482,7 @@ bool val_compare_op(uint8_t op, value_t a, value_t b)
 
 /* The integer v, clamped to -n-1..n+1 (the same for indexing and slicing
  * a sequence of n items): the rest goes on in index_t. */
-static index_t to_index(value_t v, snek_len_t n)
+static __attribute__((noinline)) index_t to_index(value_t v, snek_len_t n)
 {
 	int32_t k = val_to_int(v);
 
@@ -552,15 +555,20 @@ void val_delete(value_t c, value_t i)
 	*end = 0;
 }
 
+/* A slice's index as an integer (clamped like to_index), or NO_INDEX
+ * for None: the rest of slicing works in index_t. */
+#define NO_INDEX ((index_t)(-(index_t)SNEK_POOL_SIZE - 2))
+static index_t opt_index(value_t v, snek_len_t n)
+{
+	return v == VAL_NONE ? NO_INDEX : to_index(v, n);
+}
+
 /* Python's slice bound: a default, or an index clamped to the range a
  * slice walking up (0..n) or down (-1..n-1) may take. */
-static index_t slice_bound(value_t v, index_t n, bool down, bool hi)
+static index_t slice_bound(index_t k, index_t n, bool down, bool hi)
 {
-	index_t k;
-
-	if (v == VAL_NONE)
+	if (k == NO_INDEX)
 		return down != hi ? n - down : -down;
-	k = to_index(v, (snek_len_t)n);
 	if (k < 0)
 		k += n;
 	if (k < -down)
@@ -572,19 +580,21 @@ static index_t slice_bound(value_t v, index_t n, bool down, bool hi)
 
 value_t val_slice(value_t c, value_t lo, value_t hi, value_t stepv)
 {
-	index_t n, step = 1, start, d, stride;
+	index_t n, step, start, d, stride;
 	bool down;
 
 	if (!is_seq(val_type(c)))
 		obj_bad_type(c);
 	n = (index_t)obj_len(c);
-	if (stepv != VAL_NONE)
-		step = to_index(stepv, (snek_len_t)n);
+	/* The step first: its error comes before the bounds'. */
+	step = opt_index(stepv, (snek_len_t)n);
+	if (step == NO_INDEX)
+		step = 1;
 	if (!step)
 		bad_value(stepv);
 	down = step < 0;
-	start = slice_bound(lo, n, down, false);
-	d = slice_bound(hi, n, down, true) - start;
+	start = slice_bound(opt_index(lo, (snek_len_t)n), n, down, false);
+	d = slice_bound(opt_index(hi, (snek_len_t)n), n, down, true) - start;
 	stride = step;
 	if (down) {
 		d = -d;
@@ -710,24 +720,35 @@ value_t val_binop(uint8_t op, value_t a, value_t b)
 	/* list += and list *= change the list */
 	bool in_place = op >= OP_IADD && ta == TYPE_LIST;
 	value_t seq = a, count = b;
+	snek_len_t na, times = 1;
 
 	if (ta == TYPE_NUMBER && tb == TYPE_NUMBER)
 		return num_binop(op, val_to_num(a), val_to_num(b));
 	if (op == OP_MOD && ta == TYPE_STRING)
 		return print_format(a, b);
-	if ((op == OP_ADD || op == OP_IADD) && is_seq(tb) && (ta == tb || in_place))
-		return join(a, b, obj_len(a), 1, in_place);
-	if (op == OP_MUL || op == OP_IMUL) {
+	if (op == OP_ADD || op == OP_IADD) {
+		if (is_seq(tb) && (ta == tb || in_place)) {
+			na = obj_len(a);
+			goto join;
+		}
+	} else if (op == OP_MUL || op == OP_IMUL) {
 		if (ta == TYPE_NUMBER) {
 			seq = b;
 			count = a;
 			ta = tb;
 			tb = TYPE_NUMBER;
 		}
-		if (is_seq(ta) && tb == TYPE_NUMBER)
-			return join(seq, seq, 0, repeat_count(count, obj_len(seq)), in_place);
+		if (is_seq(ta) && tb == TYPE_NUMBER) {
+			/* seq * n: no items first, then seq n times */
+			na = 0;
+			times = repeat_count(count, obj_len(seq));
+			b = seq;
+			goto join;
+		}
 	}
 	err_format("type mismatch: %v %o %v", a, (int32_t)op, b);
+join:
+	return join(seq, b, na, times, in_place);
 }
 
 value_t val_unop(uint8_t op, value_t a)

@@ -39,7 +39,6 @@ void buf_add(value_t *buf, snek_len_t *len, char c);
 
 /* Lists and tuples. New items are 0: the caller fills them. */
 value_t list_new(snek_len_t len);
-void list_append(value_t list, value_t v);
 value_t tuple_new(snek_len_t len);
 /* Items of a list or tuple (stale after any allocation; an empty
  * list's pointer must not be read). */
@@ -74,7 +73,11 @@ float val_to_num(value_t v);
 /* An integer for bit operations and indexes; raises when not integral. */
 int32_t val_to_int(value_t v);
 /* How deep compare is inside nested containers (reset after errors). */
+#if SNEK_NEST_MAX < 255
+extern uint8_t obj_depth;
+#else
 extern uint16_t obj_depth;
+#endif
 
 /* Apply an operator to two numbers. */
 value_t num_binop(uint8_t op, float a, float b);
