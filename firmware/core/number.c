@@ -7,12 +7,14 @@
  *  - the exact decimal digits of m * 2^e (m * 5^-e for negative e), for
  *    formatting, which then rounds the digit string;
  *  - an exact comparison of a decimal D * 10^k with a binary M * 2^E
- *    (multiply the sides by powers of 5 and 2 until both are integers).
+ *    (the digits of D against those of M * 2^E / 10^k).
  * Parsing searches the float32 bit patterns, ordered like their values,
  * for the one whose rounding interval holds the decimal; the shortest
  * repr is the first short rounding of the exact digits whose search
  * lands back on the value.  The bignums have 8-bit limbs, so all the
  * arithmetic is 8x8 and 16-bit, cheap on AVR.  No floating point.
+ * C stack is scarce on AVR: parsing reads the digits where they are
+ * written and the comparison holds one bignum, not two.
  */
 #include "config.h"
 #include "port.h"
@@ -20,16 +22,16 @@
 #include "number.h"
 #include <string.h>
 
-/* The largest numbers appear while parsing (dec_cmp): 116 digits
- * (386 bits) times the ratio of a midpoint to x, which the search keeps
- * below 2^10, or 2^32 below 10^-36 where it starts from 0: at most
- * 418 bits (53 bytes; 52 seen in tests). */
-#define BN_BYTES 56
-
+/* A bignum: little-endian bytes, the top one non-zero.  Each user
+ * gives it room (BN_BYTES) for the numbers it will hold: formatting
+ * needs less than parsing, and is deeper on the C stack. */
 typedef struct {
-	uint8_t n;		/* bytes in use, the top one is non-zero */
-	uint8_t b[BN_BYTES];	/* little-endian */
+	uint8_t n;		/* bytes in use */
+	uint8_t b[];
 } bn_t;
+
+/* Room for a bignum below 2^bits */
+#define BN_BYTES(bits) ((bits) / 8 + 2)
 
 /* Not inlined: each copy costs more than the call on AVR */
 __attribute__((noinline)) static void bn_set(bn_t *a, uint32_t v)
@@ -38,29 +40,17 @@ __attribute__((noinline)) static void bn_set(bn_t *a, uint32_t v)
 		a->b[a->n++] = (uint8_t) v;
 }
 
-/* a = a * m + c */
-static void bn_muladd(bn_t *a, uint8_t m, uint8_t c)
+/* a *= m, in its n bytes; returns the byte carried out of them */
+static uint8_t bn_mul(bn_t *a, uint8_t m)
 {
-	uint16_t t = c;
+	uint16_t t = 0;
 
 	for (uint8_t i = 0; i < a->n; i++) {
 		t += (uint16_t) a->b[i] * m;
 		a->b[i] = (uint8_t) t;
 		t >>= 8;
 	}
-	if (t)
-		a->b[a->n++] = (uint8_t) t;
-}
-
-/* a *= base^n, by the largest power of base that fits a byte at a time */
-static void bn_mulpow(bn_t *a, uint8_t base, int16_t n)
-{
-	while (n > 0) {
-		uint8_t p = 1;
-		for (; n > 0 && p <= 255 / base; n--)
-			p *= base;
-		bn_muladd(a, p, 0);
-	}
+	return (uint8_t) t;
 }
 
 /* a /= d, returns the remainder */
@@ -79,16 +69,24 @@ static uint8_t bn_divmod(bn_t *a, uint8_t d)
 	return (uint8_t) r;
 }
 
-static int8_t bn_cmp(const bn_t *a, const bn_t *b)
+/* a *= base^n, or for n < 0 a /= base^-n rounded down, a byte-sized
+ * power at a time; true if the division dropped a remainder */
+static bool bn_scale(bn_t *a, uint8_t base, int16_t n)
 {
-	uint8_t i = a->n;
+	bool down = n < 0, rest = false;
 
-	if (a->n != b->n)
-		return a->n < b->n ? -1 : 1;
-	while (i--)
-		if (a->b[i] != b->b[i])
-			return a->b[i] < b->b[i] ? -1 : 1;
-	return 0;
+	if (down)
+		n = (int16_t) -n;
+	while (n > 0) {
+		uint8_t p = 1;
+		for (; n > 0 && (uint16_t) p * base < 256; n--)
+			p *= base;
+		if (down)
+			rest |= bn_divmod(a, p) != 0;
+		else if ((p = bn_mul(a, p)))
+			a->b[a->n++] = p;
+	}
+	return rest;
 }
 
 /* |f| = m * 2^e; returns m */
@@ -106,12 +104,13 @@ static uint32_t unpack(uint32_t bits, int16_t *e)
 }
 
 /*
- * Decimal digits (ASCII): value = 0.d[0]d[1]...d[n-1] * 10^decpt.
- * Exact expansions have at most 112 digits; parsing keeps 115 and a
- * sticky digit.
+ * Formatting's decimal digits (ASCII): value = 0.d[0]d[1]...d[n-1] *
+ * 10^decpt.  Exact expansions have up to 112 digits, but no conversion
+ * shows more than 61 or rounds past digit 62 (precision is clamped to
+ * 60), so the first 63 are kept and a last one is made odd when
+ * non-zero digits were dropped: rounding then still sees "more".
  */
-#define DEC_DIGITS 116
-#define MAX_SIG (DEC_DIGITS - 1)
+#define DEC_DIGITS 64
 
 typedef struct {
 	uint8_t n;
@@ -154,50 +153,85 @@ static void dec_round(dec_t *x, int8_t keep, uint8_t mode)
 }
 
 /* Digits of m * 2^e in base.  With whole, the digits of the integer
- * part; else (base 10) the exact value, no trailing zeros (zero has
- * n == 0 and decpt 1). */
+ * part; else (base 10) the value, no trailing zeros (zero has n == 0
+ * and decpt 1).  The digits come out last first: when there are more
+ * than DEC_DIGITS, the last ones drop out. */
 static void dec_from(dec_t *x, uint32_t m, int16_t e, uint8_t base, bool whole)
 {
-	bn_t a;
-	char *p = x->d + DEC_DIGITS;
+	uint8_t bytes[BN_BYTES(24 + 149 * 7 / 3)], all = 0;	/* m 5^149 */
+	bn_t *a = (bn_t *) bytes;
+	char *p = x->d + DEC_DIGITS, dropped = 0;
 
 	/* drop the fraction, or just the factors of two it does not need */
 	for (; e < 0 && (whole || !(m & 1)); e++)
 		m >>= 1;
-	bn_set(&a, m);
-	bn_mulpow(&a, e < 0 ? 5 : 2, e < 0 ? -e : e);	/* m 2^e = m 5^-e / 10^-e */
+	bn_set(a, m);
+	bn_scale(a, e < 0 ? 5 : 2, e < 0 ? (int16_t) -e : e);	/* m 2^e = m 5^-e / 10^-e */
 	do {
-		uint8_t r = bn_divmod(&a, base);
+		uint8_t r = bn_divmod(a, base);
+		if (p == x->d) {	/* full */
+			dropped |= x->d[DEC_DIGITS - 1] & 15;
+			memmove(x->d + 1, x->d, DEC_DIGITS - 1);
+			p++;
+		}
 		*--p = (char) (r < 10 ? '0' + r : 'a' - 10 + r);
-	} while (a.n);
+		all++;
+	} while (a->n);
 	x->n = (uint8_t) (x->d + DEC_DIGITS - p);
 	memmove(x->d, p, x->n);
-	x->decpt = (int8_t) (x->n + (e < 0 ? e : 0));
+	if (dropped)
+		x->d[DEC_DIGITS - 1] |= 1;
+	x->decpt = (int8_t) (all + (e < 0 ? e : 0));
 	if (!whole)
 		dec_round(x, DEC_DIGITS, R_DOWN);
 }
 
-/* Sign of x - M * 2^E.  With x = D * 10^k this compares D * 5^k with
- * M * 2^(E - k), each power going to the side where it is positive. */
-static int8_t dec_cmp(const dec_t *x, uint32_t M, int16_t E)
-{
-	bn_t a, b;
-	int16_t k = x->decpt - x->n;
+/* A decimal D * 10^k compared with float32 midpoints: D's digits are
+ * read from text, [d, end) with other characters ('.', '_') skipped.
+ * Parsing keeps MAX_SIG of them; more says non-zero ones were dropped. */
+#define MAX_SIG 115
 
-	a.n = 0;
-	for (uint8_t i = 0; i < x->n; i++)
-		bn_muladd(&a, 10, (uint8_t) (x->d[i] - '0'));
-	bn_set(&b, M);
-	E -= k;
-	bn_mulpow(k < 0 ? &b : &a, 5, k < 0 ? -k : k);
-	bn_mulpow(E < 0 ? &a : &b, 2, E < 0 ? -E : E);
-	return bn_cmp(&a, &b);
+typedef struct {
+	const char *d, *end;
+	int16_t k;
+	bool more;
+	bn_t *work;	/* room for B (below) */
+} decimal_t;
+
+/* Sign of x - M * 2^E.  D is compared with B = M * 2^(E - k) * 5^-k,
+ * whose integer part is found exactly (the powers with positive
+ * exponents first) and then taken apart digit by digit against D's,
+ * from the last digit up: the highest one that differs decides. */
+static int8_t dec_cmp(const decimal_t *x, uint32_t M, int16_t E)
+{
+	int16_t t = (int16_t) -x->k, s = (int16_t) (E + t);
+	bn_t *b = x->work;
+	const char *p = x->end;
+	bool five = t >= 0;	/* multiply before dividing */
+	int8_t c;
+
+	bn_set(b, M);
+	c = bn_scale(b, five ? 5 : 2, five ? t : s);
+	c |= bn_scale(b, five ? 2 : 5, five ? s : t);
+	/* Equal digits: D < B if B has a fraction.  Dropped digits mean
+	 * D < x: with MAX_SIG digits kept, a midpoint (at most 113
+	 * significant digits) that agrees with them is an integer B < x. */
+	c = c ? -1 : x->more;
+	while (p > x->d) {
+		uint8_t d = (uint8_t) (*--p - '0');
+		if (d <= 9) {	/* a digit; '.' and '_' wrap past 9 */
+			uint8_t r = bn_divmod(b, 10);
+			if (d != r)
+				c = d < r ? -1 : 1;
+		}
+	}
+	return b->n ? -1 : c;	/* B has more digits than D */
 }
 
 /* The float32 bits nearest to x (ties to even), known to be in [lo, hi].
  * x rounds to b or below when it is under the midpoint between b and
  * b + 1, which is (2m + 1) * 2^(e - 1) even across a power of two. */
-static uint32_t dec_nearest(const dec_t *x, uint32_t lo, uint32_t hi)
+static uint32_t dec_nearest(const decimal_t *x, uint32_t lo, uint32_t hi)
 {
 	while (lo < hi) {
 		uint32_t b = lo + (hi - lo) / 2, m;
@@ -239,9 +273,13 @@ static bool word_eq(const char *s, const char *e, const char *w, uint8_t len1)
 	return s + n == e && (n == len1 || !SNEK_ROM_BYTE(w + n));
 }
 
-/* Float32 bits of x (not zero): x < 10^decpt, and its search range */
-static uint32_t dec_bits(dec_t *x, int32_t decpt)
+/* Float32 bits of x (not zero) below 10^decpt, its first digit's place.
+ * B is at most 418 bits: 116 digits (386 bits) times the ratio of a
+ * midpoint to x, which the search keeps below 2^10, or 2^32 below
+ * 10^-36 where it starts from 0. */
+static uint32_t dec_bits(decimal_t *x, int32_t decpt)
 {
+	uint8_t work[BN_BYTES(418)];
 	uint32_t lo;
 	int16_t j;
 
@@ -249,22 +287,22 @@ static uint32_t dec_bits(dec_t *x, int32_t decpt)
 		return 0x7F800000;
 	if (decpt < -45)
 		return 0;
-	x->decpt = (int8_t) decpt;
 	/* 2^j <= 10^(decpt-1) <= x: 10/3 is a little over log2(10); x is
 	 * below 2^(j+12), and inf is as far as the search may go */
-	j = (int16_t) ((x->decpt - 1) * 10 / 3 - 3);
+	j = (int16_t) ((int16_t) (decpt - 1) * 10 / 3 - 3);
 	lo = j < -126 ? 0 : (uint32_t) (j + 127) << 23;
+	x->work = (bn_t *) work;
 	return dec_nearest(x, lo, lo < 0x7F800000 - (12UL << 23) ? lo + (12UL << 23) : 0x7F800000);
 }
 
 bool num_parse(const char *s, size_t len, float *out, uint8_t flags)
 {
 	const char *e = s + len;
-	dec_t x;
+	decimal_t x;
 	int32_t decpt = 0, ex = 0;
 	uint32_t bits = 0x7F800000;
-	uint8_t part = 0;	/* 0 integer, 1 fraction, 2 exponent */
-	bool neg = false, sticky = false, any = false, eneg = false;
+	uint8_t part = 0, n = 0;	/* part: 0 integer, 1 fraction, 2 exponent */
+	bool neg = false, any = false, eneg = false;
 	char prev = 0;
 
 	if (flags & NUM_PARSE_SPACE) {
@@ -280,8 +318,8 @@ bool num_parse(const char *s, size_t len, float *out, uint8_t flags)
 	bits = 0x7FC00000;
 	if ((flags & NUM_PARSE_WORDS) && word_eq(s, e, words + NAN_AT, 3))
 		goto done;
-	/* keep MAX_SIG significant digits, remember if more were non-zero */
-	x.n = 0;
+	/* n significant digits, up to MAX_SIG, from x.d to x.end */
+	x.more = false;
 	for (; s < e; prev = *s++) {
 		char c = *s;
 		if (is_digit(c)) {
@@ -289,13 +327,17 @@ bool num_parse(const char *s, size_t len, float *out, uint8_t flags)
 			if (part == 2) {
 				if (ex < 100000)	/* saturate: far out of range anyway */
 					ex = ex * 10 + c - '0';
-			} else if (!x.n && c == '0') {
+			} else if (!n && c == '0') {
 				decpt -= part;	/* a leading zero */
 			} else {
-				if (x.n < MAX_SIG)
-					x.d[x.n++] = c;
-				else
-					sticky |= c != '0';
+				if (!n)
+					x.d = s;
+				if (n < MAX_SIG) {
+					n++;
+					x.end = s + 1;
+				} else {
+					x.more |= c != '0';
+				}
 				decpt += !part;
 			}
 		} else if (c == '_' && (flags & NUM_PARSE_UNDERSCORE) && is_digit(prev) &&
@@ -314,11 +356,12 @@ bool num_parse(const char *s, size_t len, float *out, uint8_t flags)
 	}
 	if (!any)
 		return false;
-	/* Dropped digits only matter as "a little more": no float32 midpoint
-	 * has more than 113 significant digits, so one more digit says it. */
-	if (sticky)
-		x.d[x.n++] = '1';
-	bits = x.n ? dec_bits(&x, decpt + (eneg ? -ex : ex)) : 0;
+	bits = 0;
+	if (n) {
+		decpt += eneg ? -ex : ex;
+		x.k = (int16_t) (decpt - n);	/* when in range */
+		bits = dec_bits(&x, decpt);
+	}
 done:
 	bits |= (uint32_t) neg << 31;
 	memcpy(out, &bits, sizeof bits);
@@ -417,7 +460,9 @@ __attribute__((noinline)) static void shortest(dec_t *x, uint32_t mag)
 {
 	char lead[10];
 	uint8_t n = x->n, p = 0, mode = R_UP;
+	uint8_t work[BN_BYTES(140)];	/* M 5^-k: k >= -46 in repr digits */
 	int8_t decpt = x->decpt;
+	decimal_t d = { x->d, NULL, 0, false, (bn_t *) work };
 
 	memcpy(lead, x->d, sizeof lead);	/* rounding only changes these */
 	do {
@@ -429,7 +474,9 @@ __attribute__((noinline)) static void shortest(dec_t *x, uint32_t mag)
 		x->n = n;
 		x->decpt = decpt;
 		dec_round(x, (int8_t) p, mode);
-	} while (dec_nearest(x, mag - 1, mag + 1) != mag);
+		d.end = x->d + x->n;
+		d.k = (int16_t) (x->decpt - x->n);
+	} while (dec_nearest(&d, mag - 1, mag + 1) != mag);
 }
 
 /* The digits and layout of one conversion; conv 'r' is repr: the

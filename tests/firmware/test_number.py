@@ -250,6 +250,23 @@ def test_repr_random(harness):
     check([(hex(b), got, ref_repr(b)) for b, got in zip(bits, out)])
 
 
+def test_repr_extreme_exponents(harness):
+    """The lowest and highest binades, where the fixed-size bignums of
+    the shortest search and of the digit expansion are fullest (the
+    sanitizer build catches any overflow), and %.60e/%.60f keep 64 digits."""
+    rng = random.Random(5)
+    bits = [rng.randrange(1, 1 << 23) for _ in range(3000)]          # subnormal
+    bits += [(1 << 23) - 1 - i for i in range(200)] + list(range(1, 200))
+    bits += [(e << 23) | rng.randrange(1 << 23) for e in (1, 2, 3, 252, 253, 254) for _ in range(300)]
+    out = harness(["r %08x" % b for b in bits])
+    check([(hex(b), got, ref_repr(b)) for b, got in zip(bits, out)])
+    sample = bits[::20]
+    for conv in "efg":
+        out = harness(["f %s 0 0 60 %08x" % (conv, b) for b in sample])
+        check([(hex(b), got, "%d:%s" % (len(e), e))
+               for b, got in zip(sample, out) for e in ["%.60{}".format(conv) % bits_to_float(b)]])
+
+
 def test_repr_matches_numpy_digits(harness):
     """Independent oracle: numpy's Dragon4 shortest float32 digits."""
     import numpy as np
