@@ -12,14 +12,22 @@ value_t lex_buf;
 
 static int16_t peeked;          /* pushed-back character, or NO_CHAR */
 #define NO_CHAR (-2)
-static bool line_start;         /* next character starts a line */
-static bool need_prompt;
-static uint16_t parens;         /* open ( [ { : newlines are spaces */
-static uint16_t indents[SNEK_INDENT_MAX];
+/* The last character read from the source: '\n' at the start of a line
+ * (a prompt is due), negative at the end of input, else mid-line. */
+static int16_t last;
+static bool line_start;         /* the next token starts a line */
+/* Open ( [ { : newlines are spaces. Small chips nest far less than 255. */
+#if SNEK_SMALL
+static uint8_t parens;
+#else
+static uint16_t parens;
+#endif
+/* Columns of the open blocks; indents[0] is the top level's 0. */
+static uint16_t indents[SNEK_INDENT_MAX + 1];
 static uint8_t nindent;
-static uint8_t dedents;         /* DEDENT tokens still owed */
-static bool at_eof;
-static bool mid_line;            /* read part of a line */
+/* Block tokens owed: that many DEDENTs, or an INDENT when negative. */
+static int8_t owed;
+_Static_assert(SNEK_INDENT_MAX < 128, "owed counts DEDENTs in an int8_t");
 static bool after_cr;            /* \r\n is one newline */
 static uint16_t storage_at;
 
@@ -43,6 +51,14 @@ void lex_set_source(uint8_t source)
 	lex_reset();
 }
 
+/* Skip to the end of the line; returns the '\n' (or end of input). */
+static int16_t skip_line(int16_t c)
+{
+	while (c != '\n' && c >= 0)
+		c = get();
+	return c;
+}
+
 void lex_recover(void)
 {
 	int16_t c = peeked;
@@ -52,10 +68,10 @@ void lex_recover(void)
 		lex_set_source(SOURCE_CONSOLE);
 		return;
 	}
-	if (c == NO_CHAR && mid_line && !at_eof)
+	/* Mid-line: drop the rest of it. */
+	if (c == NO_CHAR && last >= 0 && last != '\n')
 		c = get();
-	while (c >= 0 && c != '\n')
-		c = get();
+	skip_line(c);
 	lex_reset();
 }
 
@@ -67,7 +83,7 @@ static int16_t source_getc(void)
 	case SOURCE_CONSOLE:
 		c = console_getc();
 		if (c == CONSOLE_INTR) {
-			mid_line = false;
+			last = '\n';
 			err_interrupt();
 		}
 		return c;
@@ -83,178 +99,199 @@ static int16_t source_getc(void)
 void lex_reset(void)
 {
 	peeked = NO_CHAR;
+	last = '\n';
 	line_start = true;
-	need_prompt = true;
 	parens = 0;
 	nindent = 0;
-	dedents = 0;
-	at_eof = false;
-	mid_line = false;
+	owed = 0;
 }
 
 static int16_t get(void)
 {
-	int16_t c;
+	int16_t c = peeked;
 
-	if (peeked != NO_CHAR) {
-		c = peeked;
+	if (c != NO_CHAR) {
 		peeked = NO_CHAR;
 		return c;
 	}
-	if (at_eof)
+	if (last < 0)
 		return -1;
-	if (need_prompt && lex_interactive) {
-		if (lex_main_prompt)
-			print_str("> ");
-		else
-			print_str("+ ");
+	if (last == '\n' && lex_interactive) {
+		print_rom(lex_main_prompt ? ROM_STR("> ") : ROM_STR("+ "));
 		hal_flush();
 	}
-	need_prompt = false;
 	c = source_getc();
 	if (c == '\n' && after_cr)
 		c = source_getc();
 	after_cr = c == '\r';
 	err_line = lex_line;
-	if (c == '\r')
+	if (after_cr)
 		c = '\n';
-	mid_line = c >= 0 && c != '\n';
-	if (c == '\n') {
-		need_prompt = true;
+	if (c == '\n')
 		lex_line++;
-	}
-	if (c < 0)
-		at_eof = true;
+	last = c;
 	return c;
 }
 
-static void unget(int16_t c)
+static __attribute__((noinline)) void unget(int16_t c)
 {
 	peeked = c;
 }
 
-/* The line counter moves when '\n' is read; tokens ending a line belong
- * to the line before. */
-static uint16_t line_of_newline(void)
+/* The next character, left to be read again. */
+static int16_t peek(void)
 {
-	return at_eof ? lex_line : (uint16_t)(lex_line - 1);
+	int16_t c = get();
+
+	unget(c);
+	return c;
 }
 
-/* Strings and numbers are read into lex_buf. */
+/* Strings, names and numbers are read into lex_buf. */
 static snek_len_t buf_len;
 
+static __attribute__((noinline)) void buf_put(int16_t c)
+{
+	buf_add(&lex_buf, &buf_len, (char)c);
+}
+
+/* The text read, NUL-ended (the NUL is not counted). */
 static const char *buf_text(void)
 {
+	buf_put('\0');
+	buf_len--;
 	return (const char *)BUF_BYTES(lex_buf);
 }
 
-static bool is_name_start(int16_t c)
+/* Character classes take the character as a byte: the end of input (-1)
+ * becomes 0xFF, which is in none. */
+static bool is_name_start(uint8_t c)
 {
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+	return (uint8_t)((c | 0x20) - 'a') < 26 || c == '_';
 }
 
-static bool is_digit(int16_t c)
+static bool is_digit(uint8_t c)
 {
-	return c >= '0' && c <= '9';
+	return (uint8_t)(c - '0') < 10;
 }
 
-static void set(uint8_t type, uint8_t op)
+/* 'e' or 'E'. */
+static bool is_exp(uint8_t c)
 {
-	lex_tok.type = type;
-	lex_tok.op = op;
+	return (c | 0x20) == 'e';
 }
 
-static void lex_name(int16_t c)
+/* Whether c, after prev, goes on a name or a number. */
+static bool word_char(uint8_t c, uint8_t prev, bool number)
 {
-	char name[NAME_MAX + 1];
-	uint8_t len = 0;
-
-	do {
-		if (len == NAME_MAX)
-			err_format("name too long");
-		name[len++] = (char)c;
-		c = get();
-	} while (is_name_start(c) || is_digit(c) || c == '.');
-	unget(c);
-	name[len] = '\0';
-	set(parse_keyword(name), 0);
-	if (lex_tok.type == TOK_NAME)
-		lex_tok.val = VAL_INT(name_intern(name, len));
+	if (is_digit(c) || c == '.' || c == '_')
+		return true;
+	if (number)
+		return is_exp(c) || ((c == '+' || c == '-') && is_exp(prev));
+	return is_name_start(c);
 }
 
-static void lex_number(int16_t c)
+/* Read a name or a number (from its first character c) into lex_buf;
+ * returns its text. Names stop at NAME_MAX characters. */
+static const char *read_word(int16_t c, bool number)
 {
-	float f;
-	int16_t prev = 0;
+	int16_t prev;
 
 	buf_len = 0;
-	while (is_digit(c) || c == '.' || c == '_' || c == 'e' || c == 'E' ||
-	       ((c == '+' || c == '-') && (prev == 'e' || prev == 'E'))) {
-		buf_add(&lex_buf, &buf_len, (char)c);
+	do {
+		if (!number && buf_len == NAME_MAX)
+			err_format("name too long");
+		buf_put(c);
 		prev = c;
 		c = get();
-	}
+	} while (word_char((uint8_t)c, (uint8_t)prev, number));
 	unget(c);
-	if (!num_parse(buf_text(), buf_len, &f, NUM_PARSE_UNDERSCORE)) {
-		buf_add(&lex_buf, &buf_len, '\0');
-		err_format("Syntax error at \"%s\".", ERR_PTR(buf_text()));
-	}
-	set(TOK_NUMBER, 0);
-	lex_tok.val = val_from_num(f);
+	return buf_text();
 }
 
-static int16_t hex_digit(int16_t c)
+static uint8_t lex_name(int16_t c)
+{
+	uint8_t type = parse_keyword(read_word(c, false));
+
+	if (type == TOK_NAME) {
+		/* name_intern may allocate, which moves lex_buf: it gets a
+		 * copy, on the stack only as long as the name. */
+		char name[buf_len];
+
+		memcpy(name, BUF_BYTES(lex_buf), buf_len);
+		lex_tok.val = VAL_INT(name_intern(name, (uint8_t)buf_len));
+	}
+	return type;
+}
+
+static __attribute__((noinline)) uint8_t lex_number(int16_t c)
+{
+	float f;
+	const char *text = read_word(c, true);
+
+	if (!num_parse(text, buf_len, &f, NUM_PARSE_UNDERSCORE))
+		err_format("Syntax error at \"%s\".", ERR_PTR(text));
+	lex_tok.val = val_from_num(f);
+	return TOK_NUMBER;
+}
+
+/* The value of a hex digit; 16 or more when c is none. */
+static uint8_t hex_digit(uint8_t c)
 {
 	if (is_digit(c))
-		return c - '0';
-	c |= 0x20;
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	return -1;
+		return (uint8_t)(c - '0');
+	c = (uint8_t)((c | 0x20) - 'a');
+	return (uint8_t)(c < 6 ? c + 10 : 16);
 }
 
-static void lex_string(int16_t quote)
+/* The character the escape \c stands for. */
+static int16_t unescape(int16_t c)
 {
-	int16_t c, h, l;
+	uint8_t h, l;
+
+	switch ((uint8_t)c) {
+	case 'n':
+		return '\n';
+	case 'r':
+		return '\r';
+	case 't':
+		return '\t';
+	case 'x':
+		h = hex_digit(get());
+		l = hex_digit(get());
+		if ((h | l) >= 16)
+			err_format("bad \\x escape");
+		return (int16_t)(h * 16 + l);
+	}
+	return c;
+}
+
+static uint8_t lex_string(int16_t quote)
+{
+	int16_t c;
 
 	buf_len = 0;
 	for (;;) {
 		c = get();
 		if (c == quote)
 			break;
-		if (c == '\n' || c < 0)
-			err_raise(ERR_STRING);
+		if (c == '\n')
+			c = -1; /* unterminated */
 		if (c == '\\') {
 			c = get();
-			switch (c) {
-			case 'n': c = '\n'; break;
-			case 'r': c = '\r'; break;
-			case 't': c = '\t'; break;
-			case '\n': continue; /* a backslash joins lines */
-			case 'x':
-				h = hex_digit(get());
-				l = hex_digit(get());
-				if (h < 0 || l < 0)
-					err_format("bad \\x escape");
-				c = (int16_t)(h * 16 + l);
-				break;
-			default:
-				if (c < 0)
-					err_raise(ERR_STRING);
-			}
+			if (c == '\n')
+				continue; /* a backslash joins lines */
+			c = unescape(c);
 		}
-		buf_add(&lex_buf, &buf_len, (char)c);
+		if (c < 0)
+			err_raise(ERR_STRING);
+		buf_put(c);
 	}
-	set(TOK_STRING, 0);
 	lex_tok.val = str_from_raw(&lex_buf, buf_len);
 	/* Don't keep a huge literal's buffer alive. */
 	if (buf_len > 256)
 		lex_buf = VAL_NONE;
-}
-
-static __attribute__((noreturn)) void bad_char(int16_t c)
-{
-	err_format("Syntax error at \"%c\".", (int32_t)c);
+	return TOK_STRING;
 }
 
 /* Operators and punctuation, one or two characters. AUG: followed by '='
@@ -281,138 +318,141 @@ static const struct op_text {
 	{ ":", TOK_COLON, 0 }, { ",", TOK_COMMA, 0 }, { ";", TOK_SEMI, 0 },
 };
 
-static const struct op_text *find_op(int16_t a, int16_t b)
+static __attribute__((noreturn)) void bad_char(int16_t c)
 {
-	const struct op_text *o;
-
-	for (o = ops; o < ops + sizeof ops / sizeof ops[0]; o++)
-		if (SNEK_ROM_BYTE(&o->text[0]) == a && SNEK_ROM_BYTE(&o->text[1]) == b)
-			return o;
-	return NULL;
+	err_format("Syntax error at \"%c\".", (int32_t)c);
 }
 
-/* The longest operator starting with c. Brackets count: inside them
- * newlines are spaces. */
-static void lex_op(int16_t c)
+/* The longest operator starting with c, n the character after it.
+ * Brackets count: inside them newlines are spaces. */
+static uint8_t lex_op(int16_t c, int16_t n)
 {
-	const struct op_text *o = NULL;
-	int16_t n = get();
-	uint8_t op;
+	const struct op_text *o, *found = NULL;
+	uint8_t op, tok, second;
 
-	if (n > 0)
-		o = find_op(c, n);
-	if (o) {
-		n = NO_CHAR;
-	} else if (!(o = find_op(c, 0))) {
+	for (o = ops; o < ops + sizeof ops / sizeof ops[0]; o++) {
+		if (SNEK_ROM_BYTE(&o->text[0]) != c)
+			continue;
+		second = SNEK_ROM_BYTE(&o->text[1]);
+		if (!second) {
+			found = o;
+		} else if (second == n) {
+			found = o;
+			n = NO_CHAR; /* taken */
+			break;
+		}
+	}
+	if (!found) {
 		unget(n);
 		bad_char(c);
 	}
-	op = SNEK_ROM_BYTE(&o->op);
-	set(SNEK_ROM_BYTE(&o->tok), op & ~AUG);
+	op = SNEK_ROM_BYTE(&found->op);
+	tok = SNEK_ROM_BYTE(&found->tok);
 	if (op & AUG) {
 		if (n == NO_CHAR)
 			n = get();
+		op &= ~AUG;
 		if (n == '=') {
-			op &= ~AUG;
-			return set(TOK_AUGASSIGN, op == OP_ADD ? OP_IADD : op == OP_MUL ? OP_IMUL : op);
+			lex_tok.op = op == OP_ADD ? OP_IADD : op == OP_MUL ? OP_IMUL : op;
+			return TOK_AUGASSIGN;
 		}
 	}
 	unget(n);
-	if (lex_tok.type >= TOK_LPAREN && lex_tok.type <= TOK_LBRACE)
+	lex_tok.op = op;
+	if (tok >= TOK_LPAREN && tok <= TOK_LBRACE)
 		parens++;
-	if (lex_tok.type >= TOK_RPAREN && lex_tok.type <= TOK_RBRACE && parens)
+	if (tok >= TOK_RPAREN && tok <= TOK_RBRACE && parens)
 		parens--;
+	return tok;
 }
 
-/* Count the indentation of a new line and queue INDENT/DEDENTs. Returns
- * false when the line is blank or a comment. */
+/* End the open blocks: a DEDENT for each. */
+static void close_blocks(void)
+{
+	owed = (int8_t)nindent;
+	nindent = 0;
+}
+
+/* At the start of a line: count its indentation, owe an INDENT or
+ * DEDENTs. Returns true when the line's first token is to be read now. */
 static bool lex_indent(void)
 {
 	uint16_t col = 0;
 	int16_t c;
 
-	for (;;) {
-		c = get();
-		if (c == ' ')
-			col++;
-		else if (c == '\t')
-			err_raise(ERR_TAB);
-		else
-			break;
-	}
-	if (c == '#') {
-		while (c != '\n' && c >= 0)
-			c = get();
-		return false;
-	}
-	if (c == '\n') {
-		/* At the console a blank line ends the open blocks. */
-		if (lex_interactive && (nindent || !lex_main_prompt)) {
-			dedents = nindent;
-			nindent = 0;
-			unget(c);
-			line_start = false;
-			return true;
-		}
-		return false;
-	}
+	while ((c = get()) == ' ')
+		col++;
+	if (c == '\t')
+		err_raise(ERR_TAB);
 	if (c < 0) {
-		dedents = nindent;
-		nindent = 0;
+		/* The end of input: the blocks end there (lex_next). */
 		unget(c);
 		return true;
 	}
+	if (c == '#') {
+		skip_line(c);
+		return false;
+	}
+	/* At the console a blank line ends the open blocks. */
+	if (c == '\n') {
+		if (lex_interactive && (nindent || !lex_main_prompt)) {
+			close_blocks();
+			unget(c);
+			line_start = false;
+		}
+		return false;
+	}
 	unget(c);
 	line_start = false;
-	if (col > (nindent ? indents[nindent - 1] : 0)) {
+	if (col > indents[nindent]) {
 		if (nindent == SNEK_INDENT_MAX)
 			err_raise(ERR_NESTED);
-		indents[nindent++] = col;
-		set(TOK_INDENT, 0);
-		return true;
+		indents[++nindent] = col;
+		owed = -1;
 	}
-	while (nindent && col < indents[nindent - 1]) {
+	while (col < indents[nindent]) {
 		nindent--;
-		dedents++;
+		owed++;
 	}
-	if (col != (nindent ? indents[nindent - 1] : 0))
+	if (col != indents[nindent])
 		err_raise(ERR_INDENT);
-	return true;
+	return !owed;
 }
 
-void lex_next(void)
+/* The next token's type; lex_tok's other fields are set on the way. */
+static uint8_t scan(void)
 {
-	int16_t c;
+	int16_t c, n;
 
-	lex_tok.val = VAL_NONE;
 	for (;;) {
-		if (dedents) {
-			dedents--;
-			lex_tok.line = lex_line;
-			return set(TOK_DEDENT, 0);
-		}
-		if (line_start && !parens) {
-			lex_tok.type = TOK_END; /* overwritten by an INDENT */
-			if (!lex_indent())
-				continue;
-			if (lex_tok.type == TOK_INDENT) {
-				lex_tok.line = lex_line;
-				return;
-			}
-			if (dedents)
-				continue;
-		}
-		c = get();
 		lex_tok.line = lex_line;
-		switch (c) {
-		case -1:
-			if (!line_start) {
-				line_start = true;
-				return set(TOK_NEWLINE, 0);
-			}
+		if (owed < 0) {
+			owed = 0;
+			return TOK_INDENT;
+		}
+		if (owed) {
+			owed--;
+			return TOK_DEDENT;
+		}
+		if (line_start && !parens && !lex_indent())
+			continue;
+		c = get();
+		if (c == ' ' || c == '\t')
+			continue;
+		if (c == '#')
+			c = skip_line(c);
+		if (c == '\n' && parens)
+			continue;
+		/* A line ends; at the end of input, the last one. */
+		if (c == '\n' || (c < 0 && !line_start)) {
+			line_start = true;
+			if (c > 0) /* counted when it was read */
+				lex_tok.line = (uint16_t)(lex_line - 1);
+			return TOK_NEWLINE;
+		}
+		if (c < 0) {
 			if (nindent) {
-				dedents = nindent;
-				nindent = 0;
+				close_blocks();
 				continue;
 			}
 			/* The stored program ends: the console takes over. The
@@ -420,45 +460,27 @@ void lex_next(void)
 			 * a line from the console. */
 			if (lex_source == SOURCE_STORAGE) {
 				lex_set_source(SOURCE_CONSOLE);
-				return set(TOK_NEWLINE, 0);
+				return TOK_NEWLINE;
 			}
-			return set(TOK_END, 0);
-		case ' ':
-			continue;
-		case '\t':
-			continue;
-		case '#':
-			while (c != '\n' && c >= 0)
-				c = get();
-			unget(c);
-			continue;
-		case '\\':
-			c = get();
-			if (c == '\n')
-				continue;
-			unget(c);
-			bad_char('\\');
-		case '\n':
-			if (parens)
-				continue;
-			line_start = true;
-			lex_tok.line = line_of_newline();
-			return set(TOK_NEWLINE, 0);
-		case '\'':
-		case '"':
-			return lex_string(c);
-		case '.':
-			c = get();
-			unget(c);
-			if (is_digit(c))
-				return lex_number('.');
-			bad_char('.');
-		default:
-			if (is_name_start(c))
-				return lex_name(c);
-			if (is_digit(c))
-				return lex_number(c);
-			return lex_op(c);
+			return TOK_END;
 		}
+		if (c == '\'' || c == '"')
+			return lex_string(c);
+		if (is_name_start(c))
+			return lex_name(c);
+		if (is_digit(c) || (c == '.' && is_digit(peek())))
+			return lex_number(c);
+		/* Anything else is an operator, or a backslash that joins lines. */
+		n = get();
+		if (c == '\\' && n == '\n')
+			continue;
+		return lex_op(c, n);
 	}
+}
+
+void lex_next(void)
+{
+	lex_tok.val = VAL_NONE;
+	lex_tok.op = 0;
+	lex_tok.type = scan();
 }

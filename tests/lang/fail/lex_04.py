@@ -1,0 +1,2 @@
+# error: 2 bad \x escape
+s = "\xg1"

@@ -1,0 +1,2 @@
+# error: 2 Syntax error at "1e".
+x = 1else
