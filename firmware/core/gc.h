@@ -60,9 +60,21 @@ void *gc_alloc(uint8_t type, snek_len_t bytes);
 /* Collect now: full mark, then compaction. */
 void gc_collect(void);
 
+/* Incremental collection (holes, bounded steps, a deletion barrier), or
+ * (0, small chips) the allocator bumps `top` and a full compacting
+ * collection runs when the pool is full: on a heap of a kilobyte that
+ * pause is short, and the cycle's code is not worth its flash. */
+#ifndef SNEK_GC_INCREMENTAL
+#define SNEK_GC_INCREMENTAL (!SNEK_SMALL)
+#endif
+
 /* Call with the reference an object is about to lose (an overwritten or
  * removed slot): while a cycle marks, it keeps the snapshot whole. */
+#if SNEK_GC_INCREMENTAL
 void gc_barrier(value_t old);
+#else
+#define gc_barrier(old) ((void)(old))
+#endif
 
 /* What the collector has done, for tests and size reports. */
 struct gc_stats {
