@@ -153,16 +153,14 @@ static void verify(bool compacted);
 /* Marking. */
 
 /* Marking and compaction never overlap (a full collection finishes its
- * marking before it moves anything), so they share one buffer. */
-struct forward {
-	snek_len_t from, to;
-};
-static union {
-	snek_len_t mark[SNEK_MARK_STACK];
-	struct forward forward[SNEK_FORWARD_MAX];
-} gc_buf;
-#define mark_stack gc_buf.mark
-#define forward gc_buf.forward
+ * marking before it moves anything), so they share gc_scratch. */
+union gc_scratch gc_scratch;
+#define forward gc_scratch.forward
+#if SNEK_GC_INCREMENTAL
+static snek_len_t mark_stack[SNEK_MARK_STACK];
+#else
+#define mark_stack gc_scratch.mark
+#endif
 #if SNEK_MARK_STACK < 256 && SNEK_FORWARD_MAX < 256
 typedef uint8_t gc_count_t;
 #else

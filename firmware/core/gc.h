@@ -4,6 +4,7 @@
 #define SNEK_GC_H
 
 #include "value.h"
+#include "error.h"
 
 #if SNEK_SMALL
 typedef uint16_t snek_len_t;
@@ -84,6 +85,21 @@ struct gc_stats {
 	uint32_t holes;  /* holes made by sweeping */
 };
 extern struct gc_stats gc_stats;
+
+/* Memory only a full collection uses: its mark stack (unless cycles
+ * keep one from one allocation to the next), then its forwarding table.
+ * Code that never allocates may borrow it between collections. */
+struct gc_forward {
+	snek_len_t from, to;
+};
+union gc_scratch {
+#if !SNEK_GC_INCREMENTAL
+	snek_len_t mark[SNEK_MARK_STACK];
+#endif
+	struct gc_forward forward[SNEK_FORWARD_MAX]; /* in granules */
+	struct err_pending err; /* the raise being unwound and printed */
+};
+extern union gc_scratch gc_scratch;
 
 /* Bytes free after a full collection. */
 snek_len_t gc_free_bytes(void);
