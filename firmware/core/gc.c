@@ -302,7 +302,7 @@ static gc_count_t nforward;
 
 static void forward_slot(value_t *v)
 {
-	snek_len_t g, lo = 0, hi = nforward, mid;
+	snek_len_t g, lo = 0;
 
 	if (!is_heap(*v))
 		return;
@@ -310,6 +310,13 @@ static void forward_slot(value_t *v)
 	/* Most references point outside this pass's run: skip the search. */
 	if (g < forward[0].from || g > forward[nforward - 1].from)
 		return;
+#if SNEK_SMALL
+	/* A few entries: a linear search is as quick and smaller. */
+	while (forward[lo].from < g)
+		lo++;
+#else
+	snek_len_t hi = nforward, mid;
+
 	while (lo < hi) {
 		mid = lo + (hi - lo) / 2;
 		if (forward[mid].from < g)
@@ -317,7 +324,8 @@ static void forward_slot(value_t *v)
 		else
 			hi = mid;
 	}
-	if (lo < nforward && forward[lo].from == g)
+#endif
+	if (forward[lo].from == g)
 		*v = (*v & ~VAL_PAYLOAD_MASK) | forward[lo].to;
 }
 
