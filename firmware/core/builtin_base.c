@@ -9,11 +9,16 @@ __attribute__((noinline)) static value_t number(float f)
 	return val_from_num(f);
 }
 
-/* rintf (round half to even, -0 for small negatives), which the AVR's libm
- * lacks: floats from 2^23 up are integers already. */
+/* Round half to even, -0 for small negatives. Below 2^23, adding 2^23
+ * leaves no bits for a fraction and the addition rounds ties to even;
+ * from 2^23 up floats are integers already. */
 static float round_even(float x)
 {
-	return fabsf(x) < 8388608.0f ? copysignf((float)lrintf(x), x) : x;
+	float a = fabsf(x);
+
+	if (a < 8388608.0f)
+		a = (a + 8388608.0f) - 8388608.0f;
+	return copysignf(a, x);
 }
 
 value_t builtin_len(uint8_t nargs, value_t *args)

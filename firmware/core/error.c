@@ -93,33 +93,55 @@ static void vformat(const char *fmt, const err_arg_t *arg)
 	}
 }
 
-/* The common tail of every raise. */
-void err_format_rom(const char *fmt, err_arg_t a, err_arg_t b, err_arg_t c)
-{
-	uint16_t line = vm_active ? vm_line() : err_line;
-	const err_arg_t args[3] = { a, b, c };
+/* The raise being unwound: the top level prints it once the stack of the
+ * code that raised it is gone. */
+#define pending gc_scratch.err
 
-	print_to(SINK_ERR);
-	if (err_file)
-		print_cstr(err_file);
-	else
-		print_str("<stdin>");
-	print_char(':');
-	print_num(line);
-	print_char(' ');
-	vformat(fmt, args);
-	print_char('\n');
-	print_to(SINK_OUT);
-	hal_flush();
+/* Every raise ends here; arguments the format does not read are left as
+ * they were. */
+void err_format0(const char *fmt)
+{
+	pending.fmt = fmt;
 	longjmp(*err_catch, ERR_RAISED);
+}
+
+void err_format1(const char *fmt, err_arg_t a)
+{
+	pending.args[0] = a;
+	err_format0(fmt);
+}
+
+void err_format3(const char *fmt, err_arg_t a, err_arg_t b, err_arg_t c)
+{
+	pending.args[1] = b;
+	pending.args[2] = c;
+	err_format1(fmt, a);
 }
 
 void err_interrupt(void)
 {
-	print_to(SINK_OUT);
-	print_str("^C\n");
+	err_format0(NULL);
+}
+
+__attribute__((noinline)) void err_print(void)
+{
+	if (!pending.fmt) {
+		print_to(SINK_OUT);
+		print_str("^C\n");
+	} else {
+		print_to(SINK_ERR);
+		if (err_file)
+			print_cstr(err_file);
+		else
+			print_str("<stdin>");
+		print_char(':');
+		print_num(vm_active ? vm_line() : err_line);
+		print_char(' ');
+		vformat(pending.fmt, pending.args);
+		print_char('\n');
+		print_to(SINK_OUT);
+	}
 	hal_flush();
-	longjmp(*err_catch, ERR_RAISED);
 }
 
 void err_reset(void)

@@ -36,25 +36,47 @@ __attribute__((noreturn)) void err_reset(void);
 #define ERR_RAISED 1
 #define ERR_RESET 2
 
+/* After ERR_RAISED: print the error (before vm_reset, which forgets the
+ * line it happened on). The raise printed nothing: unwinding first keeps
+ * the code that raised off the C stack while the message is written. */
+void err_print(void);
+
 /* Raise a fixed message. */
 __attribute__((noreturn)) void err_raise(uint8_t code);
 
-/* Raise with a format (a literal: it is kept in flash): %s string in RAM,
+/* Raise with a format (a literal: it is kept in flash): %s string in RAM
+ * (a global or in the pool: it is printed after unwinding),
  * %S string in flash, %v repr of a value, %n name id,
- * %d integer (int32_t), %o operator text, %t a token,
+ * %d integer (int32_t), %o operator text, %t a token (a global one),
  * %c a character (int32_t). Keep formats short. */
-/* Up to three arguments, each widened to err_arg_t: a fixed signature, not
+/* Up to three arguments, each widened to err_arg_t: fixed signatures, not
  * C varargs, which avr-gcc 5.4 reads wrongly under -mcall-prologues (and
- * which costs more flash at every call). Pointers go through ERR_PTR. */
+ * which costs more flash at every call). Pointers go through ERR_PTR.
+ * err_format picks the function taking as many arguments as it is given,
+ * so no call site loads zeros for arguments its format does not read. */
 #if UINTPTR_MAX > UINT32_MAX
 typedef uintptr_t err_arg_t;
 #else
 typedef uint32_t err_arg_t;
 #endif
 #define ERR_PTR(p) ((err_arg_t)(uintptr_t)(p))
-__attribute__((noreturn)) void err_format_rom(const char *fmt, err_arg_t a, err_arg_t b, err_arg_t c);
-#define ERR_ARGS3(zero, a, b, c, ...) (err_arg_t)(a), (err_arg_t)(b), (err_arg_t)(c)
-#define err_format(fmt, ...) err_format_rom(ROM_STR(fmt), ERR_ARGS3(0, ##__VA_ARGS__, 0, 0, 0))
+__attribute__((noreturn, noinline)) void err_format0(const char *fmt);
+__attribute__((noreturn, noinline)) void err_format1(const char *fmt, err_arg_t a);
+__attribute__((noreturn, noinline)) void err_format3(const char *fmt, err_arg_t a, err_arg_t b, err_arg_t c);
+#define ERR_PICK(zero, a, b, c, call, ...) call
+#define ERR_CALL0(fmt) err_format0(fmt)
+#define ERR_CALL1(fmt, a) err_format1(fmt, (err_arg_t)(a))
+#define ERR_CALL2(fmt, a, b) err_format3(fmt, (err_arg_t)(a), (err_arg_t)(b), 0)
+#define ERR_CALL3(fmt, a, b, c) err_format3(fmt, (err_arg_t)(a), (err_arg_t)(b), (err_arg_t)(c))
+#define err_format(fmt, ...) \
+	ERR_PICK(0, ##__VA_ARGS__, ERR_CALL3, ERR_CALL2, ERR_CALL1, ERR_CALL0)(ROM_STR(fmt), ##__VA_ARGS__)
+
+/* A raise on its way to err_print: kept in gc_scratch (no collection
+ * runs between a raise and its printing). */
+struct err_pending {
+	const char *fmt; /* NULL: ^C */
+	err_arg_t args[3];
+};
 
 /* The common messages: one call each, no format at the call site. */
 __attribute__((noreturn)) void err_invalid_type(value_t v);

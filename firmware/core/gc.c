@@ -12,7 +12,10 @@
  * holes. Marking uses a bounded explicit stack, never the C stack; when it
  * overflows, marked objects are rescanned. Only when no hole fits and `top`
  * cannot move does one allocation pay for a full collection: mark, then
- * slide live objects down (compaction), which also mends fragmentation. */
+ * slide live objects down (compaction), which also mends fragmentation.
+ *
+ * Small chips (SNEK_GC_INCREMENTAL 0) keep only the last resort: they
+ * bump `top`, and a full collection runs when the pool is full. */
 #include "snek.h"
 
 uint8_t gc_pool[SNEK_POOL_SIZE] __attribute__((aligned(8)));
@@ -32,13 +35,26 @@ struct gc_stats gc_stats;
 #define HEAP_START SNEK_GRANULE
 #define NONE ((snek_len_t)0)
 static snek_len_t top; /* gc_init sets it: no initial value to keep in RAM */
+static snek_len_t rescan_at;
 
+/* VAL_IS_HEAP, reading the tag from one byte (cheaper on 8-bit chips). */
+static bool is_heap(value_t v)
+{
+	uint8_t tag = (uint8_t)(v >> 16) >> (VAL_TAG_SHIFT - 16) & 7;
+
+	return !VAL_IS_NUM(v) && tag != TAG_SPECIAL && tag != TAG_INT;
+}
+
+static inline gc_hdr_t *hdr_at(snek_len_t off) { return (gc_hdr_t *)(gc_pool + off); }
+
+#if SNEK_GC_INCREMENTAL
 /* A hole: a free object on the free list. */
 struct hole {
 	gc_hdr_t hdr;
 	snek_len_t next;
 };
 #define MIN_SIZE ((sizeof(struct hole) + SNEK_GRANULE - 1) & ~(SNEK_GRANULE - 1))
+static inline struct hole *hole_at(snek_len_t off) { return (struct hole *)(gc_pool + off); }
 
 /* Holes by size: bin n holds holes of exactly n granules, bin 0 the
  * larger ones (first fit). Small objects come and go in a few sizes, so
@@ -51,27 +67,7 @@ static snek_len_t since_cycle;
 
 enum { IDLE, MARK, SWEEP };
 static uint8_t phase;
-static snek_len_t sweep_at, last_hole, rescan_at;
-
-/* VAL_IS_HEAP, reading the tag from one byte (cheaper on 8-bit chips). */
-static bool is_heap(value_t v)
-{
-	uint8_t tag = (uint8_t)(v >> 16) >> (VAL_TAG_SHIFT - 16) & 7;
-
-	return !VAL_IS_NUM(v) && tag != TAG_SPECIAL && tag != TAG_INT;
-}
-
-static inline gc_hdr_t *hdr_at(snek_len_t off) { return (gc_hdr_t *)(gc_pool + off); }
-static inline struct hole *hole_at(snek_len_t off) { return (struct hole *)(gc_pool + off); }
-
-void gc_init(void)
-{
-	top = HEAP_START;
-	gc_ntemp = 0;
-	memset(bins, 0, sizeof bins);
-	since_cycle = 0;
-	phase = IDLE;
-}
+static snek_len_t sweep_at, last_hole;
 
 static void hole_add(snek_len_t off)
 {
@@ -79,6 +75,24 @@ static void hole_add(snek_len_t off)
 
 	hole_at(off)->next = *bin;
 	*bin = off;
+}
+
+/* Forget the holes and any cycle. */
+static void cycle_reset(void)
+{
+	memset(bins, 0, sizeof bins);
+	since_cycle = 0;
+	phase = IDLE;
+}
+#else
+#define cycle_reset() ((void)0)
+#endif
+
+void gc_init(void)
+{
+	top = HEAP_START;
+	gc_ntemp = 0;
+	cycle_reset();
 }
 
 /* Call fn on every value slot inside the object at p. */
@@ -139,16 +153,14 @@ static void verify(bool compacted);
 /* Marking. */
 
 /* Marking and compaction never overlap (a full collection finishes its
- * marking before it moves anything), so they share one buffer. */
-struct forward {
-	snek_len_t from, to;
-};
-static union {
-	snek_len_t mark[SNEK_MARK_STACK];
-	struct forward forward[SNEK_FORWARD_MAX];
-} gc_buf;
-#define mark_stack gc_buf.mark
-#define forward gc_buf.forward
+ * marking before it moves anything), so they share gc_scratch. */
+union gc_scratch gc_scratch;
+#define forward gc_scratch.forward
+#if SNEK_GC_INCREMENTAL
+static snek_len_t mark_stack[SNEK_MARK_STACK];
+#else
+#define mark_stack gc_scratch.mark
+#endif
 #if SNEK_MARK_STACK < 256 && SNEK_FORWARD_MAX < 256
 typedef uint8_t gc_count_t;
 #else
@@ -211,6 +223,7 @@ static bool mark_step(void)
 	return false;
 }
 
+#if SNEK_GC_INCREMENTAL
 void gc_barrier(value_t old)
 {
 	if (phase == MARK)
@@ -279,6 +292,7 @@ static void gc_step(snek_len_t work)
 		}
 	}
 }
+#endif
 
 /* Compaction. */
 
@@ -288,7 +302,7 @@ static gc_count_t nforward;
 
 static void forward_slot(value_t *v)
 {
-	snek_len_t g, lo = 0, hi = nforward, mid;
+	snek_len_t g, lo = 0;
 
 	if (!is_heap(*v))
 		return;
@@ -296,6 +310,13 @@ static void forward_slot(value_t *v)
 	/* Most references point outside this pass's run: skip the search. */
 	if (g < forward[0].from || g > forward[nforward - 1].from)
 		return;
+#if SNEK_SMALL
+	/* A few entries: a linear search is as quick and smaller. */
+	while (forward[lo].from < g)
+		lo++;
+#else
+	snek_len_t hi = nforward, mid;
+
 	while (lo < hi) {
 		mid = lo + (hi - lo) / 2;
 		if (forward[mid].from < g)
@@ -303,7 +324,8 @@ static void forward_slot(value_t *v)
 		else
 			hi = mid;
 	}
-	if (lo < nforward && forward[lo].from == g)
+#endif
+	if (forward[lo].from == g)
 		*v = (*v & ~VAL_PAYLOAD_MASK) | forward[lo].to;
 }
 
@@ -349,7 +371,7 @@ static void compact(void)
 	}
 #if SNEK_GC_STRESS
 	/* Poison the freed space so stale pointers show up as garbage. */
-	memset(gc_pool + dst, 0xA5, top - dst);
+	memset(gc_pool + dst, 0xA5, SNEK_POOL_SIZE - dst);
 #endif
 	top = dst;
 }
@@ -392,11 +414,10 @@ void gc_collect(void)
 	snek_len_t off;
 
 	/* Abandon any cycle: marks from it would hide unscanned objects. */
-	for (off = HEAP_START; off < top; off += GC_HDR_SIZE(*hdr_at(off)))
-		*hdr_at(off) &= (gc_hdr_t)~GC_HDR_MARK;
-	phase = IDLE;
-	memset(bins, 0, sizeof bins);
-	since_cycle = 0;
+	if (SNEK_GC_INCREMENTAL)
+		for (off = HEAP_START; off < top; off += GC_HDR_SIZE(*hdr_at(off)))
+			*hdr_at(off) &= (gc_hdr_t)~GC_HDR_MARK;
+	cycle_reset();
 	mark_begin();
 	while (mark_step())
 		;
@@ -411,6 +432,7 @@ snek_len_t gc_free_bytes(void)
 	return SNEK_POOL_SIZE - top;
 }
 
+#if SNEK_GC_INCREMENTAL
 /* A hole for `size` bytes: one of exactly that size, or the end cut off a
  * bigger one (what is left moves to its bin). Bins are tried from the
  * size's own upwards, the large holes of bin 0 last (first fit). */
@@ -441,6 +463,8 @@ static uint8_t *take_hole(snek_len_t size)
 	}
 }
 
+#endif
+
 static uint8_t *bump(snek_len_t size)
 {
 	uint8_t *p;
@@ -452,17 +476,12 @@ static uint8_t *bump(snek_len_t size)
 	return p;
 }
 
-void *gc_alloc(uint8_t type, snek_len_t bytes)
+#if SNEK_GC_INCREMENTAL
+/* A place for `size` bytes: the top, a hole, or after a full collection. */
+static uint8_t *place(snek_len_t size)
 {
-	snek_len_t size = (bytes + SNEK_GRANULE - 1) & ~(snek_len_t)(SNEK_GRANULE - 1);
 	uint8_t *p;
 
-	if (size < bytes)
-		err_raise(ERR_NO_MEMORY);
-	if (size < MIN_SIZE)
-		size = MIN_SIZE;
-	if (SNEK_GC_STRESS && gc_ntemp > GC_TEMP_SMALL)
-		__builtin_trap();
 	if (SNEK_GC_STRESS == 1)
 		gc_collect();
 	/* Pay for the allocation with collection work, starting a cycle
@@ -481,13 +500,50 @@ void *gc_alloc(uint8_t type, snek_len_t bytes)
 	if (!p) {
 		gc_collect();
 		p = bump(size);
-		if (!p)
-			err_raise(ERR_NO_MEMORY);
 	}
+	return p;
+}
+
+/* New objects are black while marking, and above the sweeper. */
+static bool born_marked(uint8_t *p)
+{
+	return phase == MARK || (phase == SWEEP && (snek_len_t)(p - gc_pool) >= sweep_at);
+}
+#else
+/* A place for `size` bytes: the top, after a full collection if need be
+ * (the stress builds collect every time). */
+static uint8_t *place(snek_len_t size)
+{
+	uint8_t *p = SNEK_GC_STRESS ? NULL : bump(size);
+
+	if (!p) {
+		gc_collect();
+		p = bump(size);
+	}
+	return p;
+}
+
+#define MIN_SIZE SNEK_GRANULE
+#define born_marked(p) false
+#endif
+
+void *gc_alloc(uint8_t type, snek_len_t bytes)
+{
+	snek_len_t size = (bytes + SNEK_GRANULE - 1) & ~(snek_len_t)(SNEK_GRANULE - 1);
+	uint8_t *p;
+
+	if (size < bytes)
+		err_raise(ERR_NO_MEMORY);
+	if (size < MIN_SIZE)
+		size = MIN_SIZE;
+	if (SNEK_GC_STRESS && gc_ntemp > GC_TEMP_SMALL)
+		__builtin_trap();
+	p = place(size);
+	if (!p)
+		err_raise(ERR_NO_MEMORY);
 	memset(p, 0, size);
 	*(gc_hdr_t *)p = GC_HDR(type, size);
-	/* New objects are black while marking, and above the sweeper. */
-	if (phase == MARK || (phase == SWEEP && (snek_len_t)(p - gc_pool) >= sweep_at))
+	if (born_marked(p))
 		*(gc_hdr_t *)p |= GC_HDR_MARK;
 	COUNT(allocs);
 	return p;

@@ -4,6 +4,7 @@
 #define SNEK_GC_H
 
 #include "value.h"
+#include "error.h"
 
 #if SNEK_SMALL
 typedef uint16_t snek_len_t;
@@ -60,9 +61,21 @@ void *gc_alloc(uint8_t type, snek_len_t bytes);
 /* Collect now: full mark, then compaction. */
 void gc_collect(void);
 
+/* Incremental collection (holes, bounded steps, a deletion barrier), or
+ * (0, small chips) the allocator bumps `top` and a full compacting
+ * collection runs when the pool is full: on a heap of a kilobyte that
+ * pause is short, and the cycle's code is not worth its flash. */
+#ifndef SNEK_GC_INCREMENTAL
+#define SNEK_GC_INCREMENTAL (!SNEK_SMALL)
+#endif
+
 /* Call with the reference an object is about to lose (an overwritten or
  * removed slot): while a cycle marks, it keeps the snapshot whole. */
+#if SNEK_GC_INCREMENTAL
 void gc_barrier(value_t old);
+#else
+#define gc_barrier(old) ((void)(old))
+#endif
 
 /* What the collector has done, for tests and size reports. */
 struct gc_stats {
@@ -72,6 +85,21 @@ struct gc_stats {
 	uint32_t holes;  /* holes made by sweeping */
 };
 extern struct gc_stats gc_stats;
+
+/* Memory only a full collection uses: its mark stack (unless cycles
+ * keep one from one allocation to the next), then its forwarding table.
+ * Code that never allocates may borrow it between collections. */
+struct gc_forward {
+	snek_len_t from, to;
+};
+union gc_scratch {
+#if !SNEK_GC_INCREMENTAL
+	snek_len_t mark[SNEK_MARK_STACK];
+#endif
+	struct gc_forward forward[SNEK_FORWARD_MAX]; /* in granules */
+	struct err_pending err; /* the raise being unwound and printed */
+};
+extern union gc_scratch gc_scratch;
 
 /* Bytes free after a full collection. */
 snek_len_t gc_free_bytes(void);

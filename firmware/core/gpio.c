@@ -5,19 +5,15 @@
 #include "snek.h"
 
 #if SNEK_GPIO
-/* Power levels: 8 bits on small chips, whose PWM has no more. */
+/* A power level from 0..1. */
 #if SNEK_SMALL
-typedef uint8_t level_t;
 #define LEVEL_FROM(f) ((uint8_t)((f) * 255 + 0.5f))
-#define LEVEL_TO_FLOAT(l) ((l) / 255.0f)
 #else
-typedef float level_t;
 #define LEVEL_FROM(f) (f)
-#define LEVEL_TO_FLOAT(l) (l)
 #endif
 
 static uint8_t power_pin, dir_pin;
-static level_t level[SNEK_GPIO_PINS];
+static gpio_level_t level[SNEK_GPIO_PINS];
 static uint8_t on_bits[(SNEK_GPIO_PINS + 7) / 8]; /* a bit per pin: on */
 
 #define NO_PIN 0xFF
@@ -28,7 +24,7 @@ void gpio_init(void)
 
 	power_pin = dir_pin = NO_PIN;
 	for (i = 0; i < SNEK_GPIO_PINS; i++)
-		level[i] = LEVEL_FROM(1);
+		level[i] = GPIO_LEVEL_MAX;
 	memset(on_bits, 0, sizeof on_bits);
 }
 
@@ -64,7 +60,7 @@ static void set(uint8_t pin, bool on)
 	uint8_t *b = &on_bits[pin / 8];
 
 	*b = (uint8_t)(on ? *b | on_bit(pin) : *b & ~on_bit(pin));
-	hal_gpio_write(pin, LEVEL_TO_FLOAT(level[pin]), on);
+	hal_gpio_write(pin, level[pin], on);
 }
 
 /* talkto(pin) or talkto((power, direction)) for a motor. */

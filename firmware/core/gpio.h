@@ -8,10 +8,22 @@
 
 enum gpio_pull { PULL_NONE, PULL_UP, PULL_DOWN };
 
-/* What a port provides. Levels are 0..1; digital pins treat any level
- * above 0 as high. */
+/* Power levels: 0..255 on small chips, whose PWM has no more, so the
+ * level reaches the timer as it is; 0..1 elsewhere. */
+#if SNEK_SMALL
+typedef uint8_t gpio_level_t;
+#define GPIO_LEVEL_MAX 255
+#define GPIO_LEVEL_FLOAT(l) ((l) / 255.0f)
+#else
+typedef float gpio_level_t;
+#define GPIO_LEVEL_MAX 1
+#define GPIO_LEVEL_FLOAT(l) (l)
+#endif
+
+/* What a port provides. Input levels are 0..1; digital pins treat any
+ * output level above 0 as high. */
 uint8_t hal_gpio_pins(void);
-void hal_gpio_write(uint8_t pin, float level, bool on);
+void hal_gpio_write(uint8_t pin, gpio_level_t level, bool on);
 float hal_gpio_read(uint8_t pin);
 void hal_gpio_pull(uint8_t pin, uint8_t pull);
 void hal_neopixel(const uint8_t *grb, uint16_t npixels);

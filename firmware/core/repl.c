@@ -43,6 +43,8 @@ uint8_t snek_run(void)
 			parse_run();
 			return SNEK_DONE;
 		}
+		if (why == ERR_RAISED)
+			err_print();
 		vm_reset();
 		comp_reset();
 		if (why == ERR_RESET)

@@ -151,6 +151,16 @@ def test_pin_names_are_built_in(uno):
     assert run_line(sim, b'print(round(pi * 1000), tone.A)') == b'3142 440\n'
 
 
+def test_round_ties_go_to_even(uno):
+    """round() rounds ties by the chip's own float addition (no lrint)."""
+    sim = uno()
+    ready(sim)
+    assert run_line(sim, b'print(round(0.5), round(1.5), round(2.5), round(-2.5))') == b'0 2 2 -2\n'
+    assert run_line(sim, b'print(round(2.4999998), round(2.5000002), round(-0.4))') == b'2 3 0\n'
+    assert run_line(sim, b'print(round(8388606.5), round(4194304.5), round(1e30))') == b'8388606 4194304 1e+30\n'
+    assert run_line(sim, b'print(round(2.675, 2), round(-1.5))') == b'2.67 -2\n'
+
+
 def test_gpio_writes_are_pin_changes(uno):
     sim = uno('--trace-pins')
     ready(sim)

@@ -175,9 +175,10 @@ static void report_motor(uint8_t pin)
 	}
 }
 
-void hal_gpio_write(uint8_t pin, float level, bool on)
+void hal_gpio_write(uint8_t pin, gpio_level_t power, bool on)
 {
 	char line[128], a[NUM_REPR_MAX];
+	float level = GPIO_LEVEL_FLOAT(power);
 
 	out_level[pin] = level;
 	out_on[pin] = on;

@@ -93,10 +93,10 @@ uint8_t hal_gpio_pins(void)
 	return NPINS;
 }
 
-void hal_gpio_write(uint8_t pin, float level, bool on)
+void hal_gpio_write(uint8_t pin, uint8_t level, bool on)
 {
 	volatile uint8_t *port = port_reg(pin);
-	uint8_t bit = pin_bit(pin), duty = on ? (uint8_t)(level * 255 + 0.5f) : 0;
+	uint8_t bit = pin_bit(pin), duty = on ? level : 0;
 	const struct pwm *p = pwm_of(pin);
 
 	if (duty > 0 && duty < 255 && p) {
