@@ -61,12 +61,13 @@ void *gc_alloc(uint8_t type, snek_len_t bytes);
 /* Collect now: full mark, then compaction. */
 void gc_collect(void);
 
-/* Incremental collection (holes, bounded steps, a deletion barrier), or
- * (0, small chips) the allocator bumps `top` and a full compacting
- * collection runs when the pool is full: on a heap of a kilobyte that
- * pause is short, and the cycle's code is not worth its flash. */
+/* Incremental collection (holes, bounded steps, a deletion barrier): the
+ * design, on every port, so a robot's control loop is not held up by a
+ * whole collection at once. 0 keeps only the full compacting collection
+ * when the pool is full (the allocator just bumps `top`): about 800
+ * bytes less flash on the AVR, for a port that must have them. */
 #ifndef SNEK_GC_INCREMENTAL
-#define SNEK_GC_INCREMENTAL (!SNEK_SMALL)
+#define SNEK_GC_INCREMENTAL (1)
 #endif
 
 /* Call with the reference an object is about to lose (an overwritten or
