@@ -689,7 +689,10 @@ static float bit_binop(uint8_t op, float af, float bf)
 	return (float)a;
 }
 
-static value_t num_binop(uint8_t op, const value_t *t)
+#if SNEK_SMALL
+static
+#endif
+value_t num_binop(uint8_t op, const value_t *t)
 {
 	float a = val_to_num(t[0]), b = val_to_num(t[1]), r;
 

@@ -72,6 +72,10 @@ snek_len_t val_len(value_t v);
 value_t val_apply(uint8_t op, value_t *top);
 /* a op b for a binary operator. */
 value_t val_binop(uint8_t op, value_t a, value_t b);
+#if !SNEK_SMALL
+/* t[0] op t[1] for two numbers: the host VM's fast path. */
+value_t num_binop(uint8_t op, const value_t *t);
+#endif
 /* A number from a number or bool; raises otherwise. */
 float val_to_num(value_t v);
 /* An integer for bit operations and indexes; raises when not integral. */

@@ -201,6 +201,16 @@ static uint8_t *vm_load(void)
 	base = CODE_BYTES(code_ptr(vm_code));
 	return base + ip_off;
 }
+
+/* An operator: acc joins its operands on the stack, where the collector
+ * sees them, and val_apply does the rest. */
+static value_t vm_apply(uint8_t *ip, uint8_t op)
+{
+	*++vm_sp = vm_acc;
+	vm_save(ip);
+	return val_apply(op, vm_sp);
+}
+#define APPLY(r, op) ((r) = vm_apply(ip, op))
 #else
 #define R_SP sp
 #define R_ACC acc
@@ -218,6 +228,7 @@ static uint8_t *vm_load(void)
 #define CONSTS() consts
 #define VM_FAST_PATHS 1
 #define TRUTH(v) ((v) == VAL_TRUE || ((v) != VAL_FALSE && val_truthy(v)))
+#define APPLY(r, op) do { *++sp = acc; SAVE(); (r) = val_apply(op, sp); } while (0)
 #endif
 
 /* Enter a frame for `code` at `frame`: ip to its first instruction. */
@@ -435,9 +446,26 @@ void vm_run(value_t code)
 	CASE(NE)
 	CASE(INDEX)
 #endif
-	/* The operators: acc joins its operands on the stack, where the
-	 * collector sees them, and val_apply does the rest; then they are
-	 * dropped (m values, acc's copy included). */
+#if VM_FAST_PATHS
+	CASE(FLOORDIV)
+	CASE(MOD)
+	CASE(POW)
+	CASE(BAND)
+	CASE(BOR)
+	CASE(BXOR)
+	CASE(SHL)
+	CASE(SHR) {
+		if (VAL_IS_NUM(*R_SP) && VAL_IS_NUM(R_ACC)) {
+			/* The slot above the top is always there (see CALL). */
+			R_SP[1] = R_ACC;
+			SAVE();
+			R_ACC = num_binop(R_IP[-1], R_SP);
+			R_SP--;
+			NEXT;
+		}
+		goto two_operands;
+	}
+#else
 	CASE(FLOORDIV)
 	CASE(MOD)
 	CASE(POW)
@@ -446,6 +474,9 @@ void vm_run(value_t code)
 	CASE(BXOR)
 	CASE(SHL)
 	CASE(SHR)
+#endif
+	/* The operators (APPLY); then m values are dropped, acc's copy
+	 * included. */
 	CASE(IN)
 	CASE(NOT_IN)
 	CASE(IS)
@@ -481,9 +512,7 @@ void vm_run(value_t code)
 	CASE(SLICE) {
 		m = 5;
 	apply:
-		*++R_SP = R_ACC;
-		SAVE();
-		b = val_apply(R_IP[-1], R_SP);
+		APPLY(b, R_IP[-1]);
 		LOAD();
 		R_ACC = b;
 		R_SP -= m;
@@ -512,9 +541,7 @@ void vm_run(value_t code)
 	}
 	CASE(CHAIN) {
 		/* A comparison that keeps acc when true. */
-		*++R_SP = R_ACC;
-		SAVE();
-		b = val_apply(R_IP[0], R_SP);
+		APPLY(b, R_IP[0]);
 		LOAD();
 		R_SP -= 2;
 		if (b == VAL_FALSE) {
