@@ -156,20 +156,21 @@ value_t dict_get(value_t dv, value_t key)
 	return e ? e->value : VAL_UNSET;
 }
 
-/* Move the entries to a block with room for `cap` (and a new index),
- * dropping holes. */
-static struct snek_dict *rebuild(value_t dv, snek_len_t cap)
+/* Move the entries of the dict in slot *dv to a block with room for
+ * `cap` (and a new index), dropping holes. */
+static struct snek_dict *rebuild(const value_t *dv, snek_len_t cap)
 {
-	value_t *t = obj_keep(dv, VAL_NONE), block;
+	value_t block;
 	struct snek_dict *d;
 	struct entry *old, *e;
 	snek_len_t i, n = 0;
 
-	t[1] = index_alloc(cap);
+	/* The new index, empty, goes in at once: an index holds no
+	 * references (no barrier) and nothing reads it until it is filled. */
+	block = index_alloc(cap);
+	dict_ptr(*dv)->index = block;
 	block = obj_new(GC_VALUES, (snek_len_t)(sizeof(struct snek_values) + cap * sizeof *e));
-	d = dict_ptr(t[0]);
-	d->index = t[1]; /* the old index holds no references: no barrier */
-	gc_ntemp -= 2;
+	d = dict_ptr(*dv);
 	old = entries(d);
 	e = (struct entry *)block_ptr(block);
 	for (i = 0; i < d->used; i++)
@@ -184,16 +185,15 @@ static struct snek_dict *rebuild(value_t dv, snek_len_t cap)
 	return d;
 }
 
-void dict_set(value_t dv, value_t key, value_t v)
+void dict_set(const value_t *dv, const value_t *kv)
 {
-	struct snek_dict *d = dict_ptr(dv);
-	struct entry *e = find(d, key);
+	struct snek_dict *d = dict_ptr(*dv);
+	struct entry *e = find(d, kv[0]);
 	snek_len_t cap;
-	value_t *t;
 
 	if (e) {
 		gc_barrier(e->value);
-		e->value = v;
+		e->value = kv[1];
 		return;
 	}
 	if (d->used == d->cap) {
@@ -209,15 +209,11 @@ void dict_set(value_t dv, value_t key, value_t v)
 #endif
 		if (cap > (snek_len_t)(SNEK_POOL_SIZE / sizeof *e))
 			err_raise(ERR_NO_MEMORY);
-		t = obj_keep(key, v);
 		d = rebuild(dv, cap);
-		key = t[0];
-		v = t[1];
-		gc_ntemp -= 2;
 	}
 	e = &entries(d)[d->used];
-	e->key = key;
-	e->value = v;
+	e->key = kv[0];
+	e->value = kv[1];
 	index_add(d, d->used++);
 	d->len++;
 }

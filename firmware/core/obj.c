@@ -218,44 +218,41 @@ static uint8_t item_size(value_t v)
 	return is(v, TYPE_STRING) ? 1 : sizeof(value_t);
 }
 
-/* A new sequence like c of n of its items from `from` on, every `step`
- * (negative steps wrap around and come back). */
-static value_t seq_sub(value_t c, snek_len_t from, snek_len_t step, snek_len_t n)
+/* A new sequence like *c of n of its items from `from` on, every `step`
+ * (negative steps wrap around and come back). *c is a slot the collector
+ * updates (a VM stack slot or a temp), read again after allocating. */
+static value_t seq_sub(const value_t *c, snek_len_t from, snek_len_t step, snek_len_t n)
 {
-	value_t *t = keep(c, VAL_NONE);
-	uint8_t size = item_size(c), *d, *s;
+	uint8_t size = item_size(*c), *d, *s;
 	index_t stride = (index_t)step * size; /* step may be negative */
+	value_t r = seq_new(*c, n);
 
-	t[1] = seq_new(c, n);
-	d = seq_data(t[1]);
-	s = seq_data(t[0]) + from * size;
+	d = seq_data(r);
+	s = seq_data(*c) + from * size;
 	for (; n; n--, d += size, s += stride)
 		memcpy(d, s, size);
-	release();
-	return t[1];
+	return r;
 }
 
-/* Item i: a value, or a new one-character string. */
-static value_t seq_item(value_t c, snek_len_t i)
+value_t seq_item(const value_t *c, snek_len_t i)
 {
-	if (is(c, TYPE_STRING))
+	if (is(*c, TYPE_STRING))
 		return seq_sub(c, i, 1, 1);
-	return ((value_t *)seq_data(c))[i];
+	return ((value_t *)seq_data(*c))[i];
 }
 
-/* A string's characters as a tuple of one-character strings. */
-static value_t chars(value_t str)
+/* The string in slot *str as a tuple of one-character strings. */
+static value_t chars(const value_t *str)
 {
-	snek_len_t n = obj_len(str), i;
-	value_t *t = keep(str, VAL_NONE), c;
+	snek_len_t n = obj_len(*str), i;
+	value_t c;
 
-	t[1] = tuple_new(n);
+	GC_PUSH(tuple_new(n));
 	for (i = 0; i < n; i++) {
-		c = seq_item(t[0], i);
-		tuple_ptr(t[1])->items[i] = c;
+		c = seq_item(str, i);
+		tuple_ptr(GC_TEMP(0))->items[i] = c;
 	}
-	release();
-	return t[1];
+	return GC_POP();
 }
 
 #if !SNEK_SMALL
@@ -281,19 +278,19 @@ static void list_grow(value_t *list, snek_len_t need)
 }
 #endif
 
-/* A new sequence like a: its first na items, then b's items `times`
- * times. In place (the list a: Python's += and *=), a takes the result.
- * Slots past a list's length never hold references (delete clears the
- * one it frees), so filling them needs no barrier. */
-static __attribute__((noinline)) value_t join(value_t a, value_t b, snek_len_t na, snek_len_t times, bool in_place)
+/* A new sequence like t[0]: its first na items, then t[1]'s items `times`
+ * times. In place (the list t[0]: Python's += and *=), t[0] takes the
+ * result. Slots past a list's length never hold references (delete
+ * clears the one it frees), so filling them needs no barrier. */
+static value_t join(value_t *t, snek_len_t na, snek_len_t times, bool in_place)
 {
-	value_t *t = keep(a, b), r;
+	value_t r;
 	snek_len_t nb, total;
 	struct snek_list *l;
 	uint8_t size, *d, *s;
 
-	if (in_place && is(b, TYPE_STRING))
-		t[1] = chars(b);
+	if (in_place && is(t[1], TYPE_STRING))
+		t[1] = chars(t + 1);
 	nb = obj_len(t[1]);
 	total = na + nb * times;
 #if !SNEK_SMALL
@@ -321,7 +318,6 @@ static __attribute__((noinline)) value_t join(value_t a, value_t b, snek_len_t n
 		l->len = total;
 		r = t[0];
 	}
-	release();
 	return r;
 }
 
@@ -470,13 +466,17 @@ static const uint8_t SNEK_ROM compare_true[] = {
 	13, /* != */
 };
 
-bool val_compare_op(uint8_t op, value_t a, value_t b)
+static bool contains(value_t c, value_t item);
+
+/* a op b for a comparison opcode, the operands at t[0] and t[1]. */
+static bool compare_op(uint8_t op, const value_t *t)
 {
+	value_t a = t[0], b = t[1];
 	bool r;
 
 	if (op < OP_IN)
 		return (SNEK_ROM_BYTE(&compare_true[op - OP_LT]) >> (val_compare(a, b) + 1)) & 1;
-	r = op >= OP_IS ? a == b : val_contains(b, a);
+	r = op >= OP_IS ? a == b : contains(b, a);
 	return r ^ (op & 1);
 }
 
@@ -505,9 +505,10 @@ static snek_len_t seq_index(value_t i, snek_len_t n)
 	return (snek_len_t)k;
 }
 
-value_t val_index(value_t c, value_t i)
+/* t[0][t[1]] */
+static value_t op_index(const value_t *t)
 {
-	value_t v;
+	value_t c = t[0], i = t[1], v;
 
 	if (is(c, TYPE_DICT)) {
 		v = dict_get(c, i);
@@ -517,7 +518,7 @@ value_t val_index(value_t c, value_t i)
 	}
 	if (!is_seq(val_type(c)))
 		obj_bad_type(c);
-	return seq_item(c, seq_index(i, obj_len(c)));
+	return seq_item(t, seq_index(i, obj_len(c)));
 }
 
 /* The slot of list[i]; anything but a list raises. */
@@ -528,20 +529,22 @@ static value_t *list_slot(value_t c, value_t i)
 	return (value_t *)seq_data(c) + seq_index(i, obj_len(c));
 }
 
-void val_store(value_t c, value_t i, value_t v)
+/* t[0][t[1]] = t[2] */
+static void op_store(value_t *t)
 {
 	value_t *slot;
 
-	if (is(c, TYPE_DICT))
-		return dict_set(c, i, v);
-	slot = list_slot(c, i);
+	if (is(t[0], TYPE_DICT))
+		return dict_set(t, t + 1);
+	slot = list_slot(t[0], t[1]);
 	gc_barrier(*slot);
-	*slot = v;
+	*slot = t[2];
 }
 
-void val_delete(value_t c, value_t i)
+/* del t[0][t[1]] */
+static void op_delete(const value_t *t)
 {
-	value_t *slot, *end;
+	value_t c = t[0], i = t[1], *slot, *end;
 
 	if (is(c, TYPE_DICT)) {
 		if (!dict_del(c, i))
@@ -578,8 +581,10 @@ static index_t slice_bound(index_t k, index_t n, bool down, bool hi)
 	return k;
 }
 
-value_t val_slice(value_t c, value_t lo, value_t hi, value_t stepv)
+/* t[0][t[1]:t[2]:t[3]] */
+static value_t op_slice(const value_t *t)
 {
+	value_t c = t[0], stepv = t[3];
 	index_t n, step, start, d, stride;
 	bool down;
 
@@ -593,8 +598,8 @@ value_t val_slice(value_t c, value_t lo, value_t hi, value_t stepv)
 	if (!step)
 		bad_value(stepv);
 	down = step < 0;
-	start = slice_bound(opt_index(lo, (snek_len_t)n), n, down, false);
-	d = slice_bound(opt_index(hi, (snek_len_t)n), n, down, true) - start;
+	start = slice_bound(opt_index(t[1], (snek_len_t)n), n, down, false);
+	d = slice_bound(opt_index(t[2], (snek_len_t)n), n, down, true) - start;
 	stride = step;
 	if (down) {
 		d = -d;
@@ -602,10 +607,10 @@ value_t val_slice(value_t c, value_t lo, value_t hi, value_t stepv)
 	}
 	/* d is the distance to walk, the count rounds up. */
 	d = (d + stride - 1) / stride;
-	return seq_sub(c, (snek_len_t)start, (snek_len_t)step, d > 0 ? (snek_len_t)d : 0);
+	return seq_sub(t, (snek_len_t)start, (snek_len_t)step, d > 0 ? (snek_len_t)d : 0);
 }
 
-bool val_contains(value_t c, value_t item)
+static bool contains(value_t c, value_t item)
 {
 	snek_len_t n, i;
 	value_t *items;
@@ -684,9 +689,12 @@ static float bit_binop(uint8_t op, float af, float bf)
 	return (float)a;
 }
 
-value_t num_binop(uint8_t op, float a, float b)
+#if SNEK_SMALL
+static
+#endif
+value_t num_binop(uint8_t op, const value_t *t)
 {
-	float r;
+	float a = val_to_num(t[0]), b = val_to_num(t[1]), r;
 
 	switch (op) {
 	case OP_ADD: case OP_IADD: r = a + b; break;
@@ -714,16 +722,17 @@ static snek_len_t repeat_count(value_t count, snek_len_t len)
 
 _Static_assert(OP_IMUL == OP_IADD + 1 && OP_IADD > OP_SHR, "in-place operators last");
 
-value_t val_binop(uint8_t op, value_t a, value_t b)
+/* t[0] op t[1]; the slots may be changed (they are the operator's). */
+static value_t binop(uint8_t op, value_t *t)
 {
+	value_t a = t[0], b = t[1];
 	uint8_t ta = val_type(a), tb = val_type(b);
 	/* list += and list *= change the list */
 	bool in_place = op >= OP_IADD && ta == TYPE_LIST;
-	value_t seq = a, count = b;
-	snek_len_t na, times = 1;
+	snek_len_t na = 0, times = 1;
 
 	if (ta == TYPE_NUMBER && tb == TYPE_NUMBER)
-		return num_binop(op, val_to_num(a), val_to_num(b));
+		return num_binop(op, t);
 	if (op == OP_MOD && ta == TYPE_STRING)
 		return print_format(a, b);
 	if (op == OP_ADD || op == OP_IADD) {
@@ -732,26 +741,34 @@ value_t val_binop(uint8_t op, value_t a, value_t b)
 			goto join;
 		}
 	} else if (op == OP_MUL || op == OP_IMUL) {
+		/* n * seq is seq * n */
 		if (ta == TYPE_NUMBER) {
-			seq = b;
-			count = a;
+			t[0] = b;
+			t[1] = a;
 			ta = tb;
 			tb = TYPE_NUMBER;
 		}
 		if (is_seq(ta) && tb == TYPE_NUMBER) {
 			/* seq * n: no items first, then seq n times */
-			na = 0;
-			times = repeat_count(count, obj_len(seq));
-			b = seq;
+			times = repeat_count(t[1], obj_len(t[0]));
+			t[1] = t[0];
 			goto join;
 		}
 	}
 	err_format("type mismatch: %v %o %v", a, (int32_t)op, b);
 join:
-	return join(seq, b, na, times, in_place);
+	return join(t, na, times, in_place);
 }
 
-value_t val_unop(uint8_t op, value_t a)
+value_t val_binop(uint8_t op, value_t a, value_t b)
+{
+	value_t *t = keep(a, b), r = binop(op, t);
+
+	release();
+	return r;
+}
+
+static value_t op_unop(uint8_t op, value_t a)
 {
 	float f;
 
@@ -765,4 +782,29 @@ value_t val_unop(uint8_t op, value_t a)
 	else if (op == OP_NEG)
 		f = -f;
 	return val_from_num(f);
+}
+
+_Static_assert(OP_IMUL < OP_LT && OP_IS_NOT < OP_NEG && OP_NOT < OP_INDEX &&
+	       OP_INDEX_KEEP == OP_INDEX + 1 && OP_STORE_INDEX == OP_INDEX + 2 &&
+	       OP_DEL_INDEX == OP_INDEX + 3 && OP_SLICE == OP_INDEX + 4, "operator opcodes in order");
+
+value_t val_apply(uint8_t op, value_t *top)
+{
+	value_t *two = top - 1;
+
+	if (op <= OP_IMUL)
+		return binop(op, two);
+	if (op <= OP_IS_NOT)
+		return VAL_BOOL(compare_op(op, two));
+	if (op <= OP_NOT)
+		return op_unop(op, *top);
+	if (op == OP_STORE_INDEX)
+		op_store(top - 2);
+	else if (op == OP_DEL_INDEX)
+		op_delete(two);
+	else if (op == OP_SLICE)
+		return op_slice(top - 4);
+	else
+		return op_index(two);
+	return *top;
 }

@@ -43,11 +43,15 @@ value_t tuple_new(snek_len_t len);
 /* Items of a list or tuple (stale after any allocation; an empty
  * list's pointer must not be read). */
 value_t *seq_items(value_t v, snek_len_t *len);
+/* Item i of the sequence in the slot *c (for a string, a new string). */
+value_t seq_item(const value_t *c, snek_len_t i);
 
 /* Dicts. dict_get returns VAL_UNSET when the key is missing. */
 value_t dict_new(void);
 value_t dict_get(value_t d, value_t key);
-void dict_set(value_t d, value_t key, value_t v);
+/* *d[kv[0]] = kv[1]: slots the collector updates, read again after
+ * allocating. */
+void dict_set(const value_t *d, const value_t *kv);
 bool dict_del(value_t d, value_t key);
 /* The i-th entry's key, skipping holes: VAL_UNSET past the end. */
 value_t dict_key_at(value_t d, snek_len_t *i);
@@ -58,16 +62,20 @@ bool val_equal(value_t a, value_t b);
 /* -1, 0, 1, or 2 when unordered (NaN); 0 exactly when equal. Dicts,
  * functions and None only tell equal from unequal. Never allocates. */
 int8_t val_compare(value_t a, value_t b);
-bool val_compare_op(uint8_t op, value_t a, value_t b);
 snek_len_t val_len(value_t v);
-value_t val_index(value_t c, value_t i);
-void val_store(value_t c, value_t i, value_t v);
-void val_delete(value_t c, value_t i);
-value_t val_slice(value_t c, value_t lo, value_t hi, value_t step);
-bool val_contains(value_t c, value_t item);
-/* Operators on anything but two plain numbers. */
+/* The VM's operators: a binary or unary operator, a comparison, INDEX,
+ * INDEX_KEEP, STORE_INDEX, DEL_INDEX or SLICE opcode, applied to its
+ * operands on the value stack, the last at top (so top[-1] op top[0]).
+ * The operands are read through the pointer after allocating: the
+ * collector keeps the stack slots current. Returns the result (for a
+ * store or delete, *top). */
+value_t val_apply(uint8_t op, value_t *top);
+/* a op b for a binary operator. */
 value_t val_binop(uint8_t op, value_t a, value_t b);
-value_t val_unop(uint8_t op, value_t a);
+#if !SNEK_SMALL
+/* t[0] op t[1] for two numbers: the host VM's fast path. */
+value_t num_binop(uint8_t op, const value_t *t);
+#endif
 /* A number from a number or bool; raises otherwise. */
 float val_to_num(value_t v);
 /* An integer for bit operations and indexes; raises when not integral. */
@@ -78,8 +86,5 @@ extern uint8_t obj_depth;
 #else
 extern uint16_t obj_depth;
 #endif
-
-/* Apply an operator to two numbers. */
-value_t num_binop(uint8_t op, float a, float b);
 
 #endif

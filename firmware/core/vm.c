@@ -108,23 +108,10 @@ static void bind_args(value_t *base, uint8_t npos, uint8_t nnamed, const uint8_t
 static bool iter_next(value_t *state, value_t *out)
 {
 	value_t it = state[0];
-	snek_len_t pos = INT(state[1]), n;
-	value_t k, *items;
+	snek_len_t pos = INT(state[1]);
+	value_t k;
 
-	switch (VAL_TAG(it)) {
-	case TAG_LIST:
-	case TAG_TUPLE:
-		items = seq_items(it, &n);
-		if (pos >= n)
-			return false;
-		*out = items[pos];
-		break;
-	case TAG_STRING:
-		if (pos >= str_ptr(it)->len)
-			return false;
-		*out = val_index(it, val_from_num((float)pos));
-		break;
-	default: /* dict */
+	if (VAL_TAG(it) == TAG_DICT) {
 		k = dict_key_at(it, &pos);
 		if (k == VAL_UNSET)
 			return false;
@@ -132,6 +119,10 @@ static bool iter_next(value_t *state, value_t *out)
 		state[1] = SLOT(pos);
 		return true;
 	}
+	/* Strings, lists and tuples keep their length in one place. */
+	if (pos >= tuple_ptr(it)->len)
+		return false;
+	*out = seq_item(state, pos);
 	state[1] = SLOT(pos + 1);
 	return true;
 }
@@ -210,6 +201,16 @@ static uint8_t *vm_load(void)
 	base = CODE_BYTES(code_ptr(vm_code));
 	return base + ip_off;
 }
+
+/* An operator: acc joins its operands on the stack, where the collector
+ * sees them, and val_apply does the rest. */
+static value_t vm_apply(uint8_t *ip, uint8_t op)
+{
+	*++vm_sp = vm_acc;
+	vm_save(ip);
+	return val_apply(op, vm_sp);
+}
+#define APPLY(r, op) ((r) = vm_apply(ip, op))
 #else
 #define R_SP sp
 #define R_ACC acc
@@ -227,6 +228,7 @@ static uint8_t *vm_load(void)
 #define CONSTS() consts
 #define VM_FAST_PATHS 1
 #define TRUTH(v) ((v) == VAL_TRUE || ((v) != VAL_FALSE && val_truthy(v)))
+#define APPLY(r, op) do { *++sp = acc; SAVE(); (r) = val_apply(op, sp); } while (0)
 #endif
 
 /* Enter a frame for `code` at `frame`: ip to its first instruction. */
@@ -377,7 +379,7 @@ void vm_run(value_t code)
 			R_SP--;						\
 			NEXT;						\
 		}							\
-		goto binop;						\
+		goto two_operands;					\
 	}
 	ARITH(ADD, x + y)
 	ARITH(SUB, x - y)
@@ -386,41 +388,6 @@ void vm_run(value_t code)
 	ARITH(IADD, x + y)
 	ARITH(IMUL, x * y)
 #undef ARITH
-#else
-	CASE(ADD)
-	CASE(SUB)
-	CASE(MUL)
-	CASE(DIV)
-	CASE(IADD)
-	CASE(IMUL)
-#endif
-	CASE(FLOORDIV)
-	CASE(MOD)
-	CASE(POW)
-	CASE(BAND)
-	CASE(BOR)
-	CASE(BXOR)
-	CASE(SHL)
-	CASE(SHR) {
-#if VM_FAST_PATHS
-	binop:
-#endif
-		/* The left operand stays on the stack, where the collector
-		 * sees it, until the operator is done. */
-		n = R_IP[-1];
-		a = *R_SP;
-		SAVE();
-		if (VM_FAST_PATHS && VAL_IS_NUM(a) && VAL_IS_NUM(R_ACC) && n <= OP_POW)
-			b = num_binop(n, val_num(a), val_num(R_ACC));
-		else
-			b = val_binop(n, a, R_ACC);
-		LOAD();
-		R_ACC = b;
-		R_SP--;
-		NEXT;
-	}
-
-#if VM_FAST_PATHS
 #define COMPARE(name, op)						\
 	CASE(name) {							\
 		a = *R_SP;						\
@@ -429,7 +396,7 @@ void vm_run(value_t code)
 			R_SP--;						\
 			NEXT;						\
 		}							\
-		goto compare;						\
+		goto two_operands;					\
 	}
 	COMPARE(LT, <)
 	COMPARE(LE, <=)
@@ -438,41 +405,117 @@ void vm_run(value_t code)
 	COMPARE(EQ, ==)
 	COMPARE(NE, !=)
 #undef COMPARE
+	CASE(NEG) {
+		if (VAL_IS_NUM(R_ACC)) {
+			R_ACC = val_from_num(-val_num(R_ACC));
+			NEXT;
+		}
+		goto one_operand;
+	}
+	CASE(INDEX) {
+		a = *R_SP;
+		if (VAL_IS(a, TAG_LIST) && VAL_IS_NUM(R_ACC)) {
+			struct snek_list *l = list_ptr(a);
+			float f = val_num(R_ACC);
+			int32_t k;
+			/* Range first: casting inf or 1e30 to an integer is undefined. */
+			if (f > -65536.0f && f < 65536.0f && (float)(k = (int32_t)f) == f) {
+				if (k < 0)
+					k += (int32_t)l->len;
+				if (k >= 0 && (snek_len_t)k < l->len) {
+					R_ACC = block_ptr(l->items)[k];
+					R_SP--;
+					NEXT;
+				}
+			}
+		}
+		goto two_operands;
+	}
 #else
+	CASE(ADD)
+	CASE(SUB)
+	CASE(MUL)
+	CASE(DIV)
+	CASE(IADD)
+	CASE(IMUL)
 	CASE(LT)
 	CASE(LE)
 	CASE(GT)
 	CASE(GE)
 	CASE(EQ)
 	CASE(NE)
+	CASE(INDEX)
 #endif
+#if VM_FAST_PATHS
+	CASE(FLOORDIV)
+	CASE(MOD)
+	CASE(POW)
+	CASE(BAND)
+	CASE(BOR)
+	CASE(BXOR)
+	CASE(SHL)
+	CASE(SHR) {
+		if (VAL_IS_NUM(*R_SP) && VAL_IS_NUM(R_ACC)) {
+			/* The slot above the top is always there (see CALL). */
+			R_SP[1] = R_ACC;
+			SAVE();
+			R_ACC = num_binop(R_IP[-1], R_SP);
+			R_SP--;
+			NEXT;
+		}
+		goto two_operands;
+	}
+#else
+	CASE(FLOORDIV)
+	CASE(MOD)
+	CASE(POW)
+	CASE(BAND)
+	CASE(BOR)
+	CASE(BXOR)
+	CASE(SHL)
+	CASE(SHR)
+#endif
+	/* The operators (APPLY); then m values are dropped, acc's copy
+	 * included. */
 	CASE(IN)
 	CASE(NOT_IN)
 	CASE(IS)
-	CASE(IS_NOT) {
+	CASE(IS_NOT)
+	CASE(DEL_INDEX) {
 #if VM_FAST_PATHS
-	compare:
+	two_operands:
 #endif
-		a = *R_SP--;
-		SAVE();
-		R_ACC = VAL_BOOL(val_compare_op(R_IP[-1], a, R_ACC));
-		NEXT;
+		m = 2;
+		goto apply;
 	}
-	CASE(NEG) {
-#if VM_FAST_PATHS
-		if (VAL_IS_NUM(R_ACC)) {
-			R_ACC = val_from_num(-val_num(R_ACC));
-			NEXT;
-		}
+#if !VM_FAST_PATHS
+	CASE(NEG)
 #endif
-		goto unop;
-	}
 	CASE(POS)
 	CASE(INVERT)
 	CASE(NOT) {
-	unop:
-		SAVE();
-		R_ACC = val_unop(R_IP[-1], R_ACC);
+#if VM_FAST_PATHS
+	one_operand:
+#endif
+		m = 1;
+		goto apply;
+	}
+	CASE(INDEX_KEEP) {
+		/* The container and the index stay for the store that follows. */
+		m = 0;
+		goto apply;
+	}
+	CASE(STORE_INDEX) {
+		m = 3;
+		goto apply;
+	}
+	CASE(SLICE) {
+		m = 5;
+	apply:
+		APPLY(b, R_IP[-1]);
+		LOAD();
+		R_ACC = b;
+		R_SP -= m;
 		NEXT;
 	}
 	CASE(JUMP) {
@@ -497,70 +540,16 @@ void vm_run(value_t code)
 		NEXT;
 	}
 	CASE(CHAIN) {
-		a = *R_SP--;
-		SAVE();
-		if (!val_compare_op(R_IP[0], a, R_ACC)) {
-			R_ACC = VAL_FALSE;
+		/* A comparison that keeps acc when true. */
+		APPLY(b, R_IP[0]);
+		LOAD();
+		R_SP -= 2;
+		if (b == VAL_FALSE) {
+			R_ACC = b;
 			R_IP = R_BASE + U16(R_IP + 1);
 		} else {
 			R_IP += 3;
 		}
-		NEXT;
-	}
-	CASE(INDEX) {
-		a = *R_SP;
-#if VM_FAST_PATHS
-		if (VAL_IS(a, TAG_LIST) && VAL_IS_NUM(R_ACC)) {
-			struct snek_list *l = list_ptr(a);
-			float f = val_num(R_ACC);
-			int32_t k;
-			/* Range first: casting inf or 1e30 to an integer is undefined. */
-			if (f > -65536.0f && f < 65536.0f && (float)(k = (int32_t)f) == f) {
-				if (k < 0)
-					k += (int32_t)l->len;
-				if (k >= 0 && (snek_len_t)k < l->len) {
-					R_ACC = block_ptr(l->items)[k];
-					R_SP--;
-					NEXT;
-				}
-			}
-		}
-#endif
-		SAVE();
-		b = val_index(a, R_ACC);
-		LOAD();
-		R_ACC = b;
-		R_SP--;
-		NEXT;
-	}
-	CASE(INDEX_KEEP) {
-		a = *R_SP;
-		*++R_SP = R_ACC;
-		SAVE();
-		b = val_index(a, R_ACC);
-		LOAD();
-		R_ACC = b;
-		NEXT;
-	}
-	CASE(STORE_INDEX) {
-		SAVE();
-		val_store(R_SP[-1], R_SP[0], R_ACC);
-		LOAD();
-		R_SP -= 2;
-		NEXT;
-	}
-	CASE(DEL_INDEX) {
-		SAVE();
-		val_delete(*R_SP, R_ACC);
-		R_SP--;
-		NEXT;
-	}
-	CASE(SLICE) {
-		SAVE();
-		b = val_slice(R_SP[-3], R_SP[-2], R_SP[-1], R_SP[0]);
-		LOAD();
-		R_ACC = b;
-		R_SP -= 4;
 		NEXT;
 	}
 	CASE(LIST)
@@ -588,7 +577,7 @@ void vm_run(value_t code)
 		/* The pairs stay on the stack, seen by the collector, until
 		 * all are in. */
 		for (p = R_SP - 2 * u + 1; p < R_SP; p += 2)
-			dict_set(GC_TEMP(0), p[0], p[1]);
+			dict_set(&GC_TEMP(0), p);
 		b = GC_POP();
 		LOAD();
 		R_SP -= 2 * u;
