@@ -11,14 +11,25 @@
 #include "snek.h"
 
 value_t vm_stack[SNEK_STACK_SIZE];
-value_t *vm_sp = vm_stack;
-value_t vm_code = VAL_NONE;
-value_t vm_acc = VAL_NONE;
+struct vm_regs vm_regs = { .acc = VAL_NONE, .code = VAL_NONE, .sp = vm_stack };
 bool vm_active;
 volatile bool vm_interrupt;
 
-static snek_len_t ip_off;
-static value_t *fp;
+
+/* The registers through a pointer the optimizer cannot see through, so on
+ * the AVR it stays in a pointer register and fields are reached with short
+ * displacement loads; the empty asm emits nothing. */
+static inline struct vm_regs *regs(void)
+{
+	struct vm_regs *r = &vm_regs;
+
+#ifdef __AVR__
+	__asm__("" : "+b"(r));
+#endif
+	return r;
+}
+#define ip_off (r->ip_off)
+#define fp (r->fp)
 
 /* Named arguments of the builtin being called. */
 static uint8_t named_n, named_used;
@@ -38,6 +49,7 @@ void vm_reset(void)
 
 uint16_t vm_line(void)
 {
+	struct vm_regs *r = regs();
 	struct snek_code *c;
 	uint16_t *l, i, line = 0;
 
@@ -176,16 +188,15 @@ static void range_start(value_t *args, uint8_t n)
  * ip turned into an offset and back (the code object may move), and that
  * is one short call instead of a dozen inline moves. */
 #if SNEK_SMALL
-static uint8_t *base;
-#define R_SP vm_sp
-#define R_ACC vm_acc
+#define R_SP (r->sp)
+#define R_ACC (r->acc)
 #define R_IP ip
-#define R_BASE base
-#define VM_LOCALS uint8_t *ip;
+#define R_BASE (r->base)
+#define VM_LOCALS struct vm_regs *const r = regs(); uint8_t *ip;
 #define SAVE() vm_save(ip)
 #define LOAD() (ip = vm_load())
 #define RELOAD_IP() LOAD()
-#define CODE() code_ptr(vm_code)
+#define CODE() code_ptr(r->code)
 #define CONSTS() (CODE()->consts)
 /* Fast paths for numbers inline in the dispatch loop: speed for flash. */
 #define VM_FAST_PATHS 0
@@ -193,22 +204,28 @@ static uint8_t *base;
 
 static void vm_save(uint8_t *ip)
 {
-	ip_off = (snek_len_t)(ip - base);
+	struct vm_regs *r = regs();
+
+	ip_off = (snek_len_t)(ip - r->base);
 }
 
 static uint8_t *vm_load(void)
 {
-	base = CODE_BYTES(code_ptr(vm_code));
-	return base + ip_off;
+	struct vm_regs *r = regs();
+
+	r->base = CODE_BYTES(code_ptr(r->code));
+	return r->base + ip_off;
 }
 
 /* An operator: acc joins its operands on the stack, where the collector
  * sees them, and val_apply does the rest. */
 static value_t vm_apply(uint8_t *ip, uint8_t op)
 {
-	*++vm_sp = vm_acc;
+	struct vm_regs *r = regs();
+
+	*++r->sp = r->acc;
 	vm_save(ip);
-	return val_apply(op, vm_sp);
+	return val_apply(op, r->sp);
 }
 #define APPLY(r, op) ((r) = vm_apply(ip, op))
 #else
@@ -217,13 +234,14 @@ static value_t vm_apply(uint8_t *ip, uint8_t op)
 #define R_IP ip
 #define R_BASE base
 #define VM_LOCALS							\
+	struct vm_regs *const r = regs();				\
 	uint8_t *ip, *base;						\
 	value_t acc = VAL_NONE, *sp, *consts;				\
 	struct snek_code *c;
-#define RELOAD_CODE() do { c = code_ptr(vm_code); base = CODE_BYTES(c); consts = c->consts; } while (0)
-#define SAVE() do { vm_sp = sp; vm_acc = acc; ip_off = (snek_len_t)(ip - base); } while (0)
+#define RELOAD_CODE() do { c = code_ptr(r->code); base = CODE_BYTES(c); consts = c->consts; } while (0)
+#define SAVE() do { r->sp = sp; r->acc = acc; ip_off = (snek_len_t)(ip - base); } while (0)
 #define RELOAD_IP() do { RELOAD_CODE(); ip = base + ip_off; } while (0)
-#define LOAD() do { RELOAD_IP(); acc = vm_acc; sp = vm_sp; } while (0)
+#define LOAD() do { RELOAD_IP(); acc = r->acc; sp = r->sp; } while (0)
 #define CODE() c
 #define CONSTS() consts
 #define VM_FAST_PATHS 1
@@ -231,11 +249,11 @@ static value_t vm_apply(uint8_t *ip, uint8_t op)
 #define APPLY(r, op) do { *++sp = acc; SAVE(); (r) = val_apply(op, sp); } while (0)
 #endif
 
-/* Enter a frame for `code` at `frame`: ip to its first instruction. */
-#define ENTER(frame, code)						\
+/* Enter a frame for code object `fn` at `frame`: ip to its first instruction. */
+#define ENTER(frame, fn)						\
 	do {								\
 		fp = (frame);						\
-		vm_code = (code);					\
+		r->code = (fn);						\
 		ip_off = 0;						\
 		RELOAD_IP();						\
 	} while (0)
@@ -259,7 +277,7 @@ void vm_run(value_t code)
 	uint16_t u;
 	uint8_t n, m;
 
-	fp = vm_sp + 1;
+	fp = r->sp + 1;
 	if (fp + 4 + code_ptr(code)->maxstack >= vm_stack + SNEK_STACK_SIZE)
 		err_raise(ERR_STACK);
 	fp[0] = code;
@@ -279,8 +297,8 @@ void vm_run(value_t code)
 #endif
 	CASE(HALT) {
 		vm_active = false;
-		vm_sp = fp - 1;
-		vm_code = VAL_NONE;
+		r->sp = fp - 1;
+		r->code = VAL_NONE;
 		return;
 	}
 	CASE(PUSH) {
@@ -613,7 +631,7 @@ void vm_run(value_t code)
 			bind_args(callee, n, m, ids);
 			callee[f->nlocals + 1] = SLOT(ip_off);
 			callee[f->nlocals + 2] = SLOT(fp - vm_stack);
-			callee[f->nlocals + 3] = vm_code;
+			callee[f->nlocals + 3] = r->code;
 			R_SP = callee + f->nlocals + 3;
 		}
 		ENTER(callee, a);
@@ -623,7 +641,7 @@ void vm_run(value_t code)
 		value_t *rec = fp + CODE()->nlocals + 1;
 		R_SP = fp - 1;
 		ip_off = INT(rec[0]);
-		vm_code = rec[2];
+		r->code = rec[2];
 		fp = vm_stack + INT(rec[1]);
 		RELOAD_IP();
 		NEXT;

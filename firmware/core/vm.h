@@ -14,9 +14,22 @@ enum opcode {
 
 /* The value stack; vm_sp points at the top value (vm_stack[0] is unused). */
 extern value_t vm_stack[SNEK_STACK_SIZE];
-extern value_t *vm_sp;
-extern value_t vm_code; /* the code object running (a root) */
-extern value_t vm_acc;  /* the accumulator while C code runs (a root) */
+
+/* The VM's registers, as C code outside the dispatch loop sees them. One
+ * struct, so the VM can reach them through one pointer register (2 bytes
+ * of AVR code a field instead of 4). */
+struct vm_regs {
+	value_t acc;          /* the accumulator (a root) */
+	value_t code;         /* the code object running (a root) */
+	value_t *sp;          /* top of the value stack */
+	value_t *fp;          /* the running frame */
+	uint8_t *base;        /* code bytes of `code` (small chips) */
+	snek_len_t ip_off;    /* ip as an offset into the code bytes */
+};
+extern struct vm_regs vm_regs;
+#define vm_acc (vm_regs.acc)
+#define vm_code (vm_regs.code)
+#define vm_sp (vm_regs.sp)
 extern bool vm_active;
 extern volatile bool vm_interrupt;
 
