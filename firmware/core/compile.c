@@ -847,7 +847,9 @@ void comp_action(uint8_t action)
 	case ACT_string_more:
 		a = read_u16(u.last_op + 1);
 		c = (value_t *)raw(R_CONSTS);
-		v = val_binop(OP_ADD, c[a], comp_tok.val);
+		/* the operands in temp slots, which the collector keeps current */
+		v = val_apply(OP_ADD, obj_keep(c[a], comp_tok.val) + 1);
+		gc_ntemp -= 2;
 		c = (value_t *)raw(R_CONSTS);
 		gc_barrier(c[a]);
 		c[a] = v;

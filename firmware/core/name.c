@@ -107,11 +107,11 @@ static bool same_name(const char *t, const char *s, uint8_t len)
 	return !*t;
 }
 
-uint16_t name_intern(const char *s, uint8_t len)
+uint16_t name_intern(const value_t *raw, uint8_t len)
 {
 	char buf[NAME_BUILTIN_MAX];
 	uint16_t i = NAME_NONE;
-	const char *t;
+	const char *t, *s = (const char *)BUF_BYTES(*raw);
 	struct snek_raw *b;
 
 	if (builtin_find(&i, s, len, buf))
@@ -122,10 +122,10 @@ uint16_t name_intern(const char *s, uint8_t len)
 	if (NAME_BUILTIN_COUNT + nuser >= NAME_NONE)
 		err_raise(ERR_TOO_BIG);
 	/* A new buffer that fits exactly (names are few, memory is tight);
-	 * s is not in the pool, so allocating does not move it. */
+	 * allocating moves the text, so it is read again from its root. */
 	b = gc_alloc(GC_RAW, (snek_len_t)(sizeof *b + user_bytes + len + 1));
 	memcpy(b->b, user_names(), user_bytes);
-	memcpy(b->b + user_bytes, s, len); /* the NUL is there: gc_alloc zeroes */
+	memcpy(b->b + user_bytes, BUF_BYTES(*raw), len); /* the NUL is there: gc_alloc zeroes */
 	name_user = gc_ref(TAG_BLOCK, b);
 	user_bytes = (snek_len_t)(user_bytes + len + 1);
 	return (uint16_t)(NAME_BUILTIN_COUNT + nuser++);
