@@ -166,6 +166,13 @@ static __attribute__((noreturn)) void raise_here(uint8_t code)
 	err_raise(code);
 }
 
+/* An error message (a ROM_STR with up to one %d or %n) at the token. */
+static __attribute__((noreturn, noinline)) void error_here(const char *fmt, uint16_t a)
+{
+	at_token();
+	err_format1(fmt, a);
+}
+
 /* The name id a NAME token carries. */
 static __attribute__((noinline)) uint16_t tok_id(void)
 {
@@ -245,8 +252,9 @@ static void emit_op_u16(uint8_t op, uint16_t v)
 	emit_u16(v);
 }
 
-/* Jumps forward are chained through their operands until patched. */
-static uint16_t emit_jump(uint8_t op, uint16_t chain)
+/* Jumps forward are chained through their operands until patched (out of
+ * line: LTO would otherwise copy it into each of its callers). */
+static __attribute__((noinline)) uint16_t emit_jump(uint8_t op, uint16_t chain)
 {
 	emit_op_u16(op, chain);
 	return (uint16_t)(here() - 2);
@@ -439,8 +447,7 @@ static void move_roots(value_t *to, value_t *from)
 static void def_begin(void)
 {
 	if (in_func) {
-		at_token();
-		err_format("Syntax error at \"def\".");
+		error_here(ROM_STR("Syntax error at \"def\"."), 0);
 	}
 	cpush(loop_base);
 	loop_base = 0;
@@ -708,8 +715,7 @@ void comp_action(uint8_t action)
 	case ACT_range:
 		a = cpop();
 		if (a > 3) {
-			at_token();
-			err_format("bad args. wanted 3 got %d", (int32_t)a);
+			error_here(ROM_STR("bad args. wanted 3 got %d"), a);
 		}
 		emit_op(OP_RANGE);
 		emit_byte((uint8_t)a);
@@ -734,8 +740,7 @@ void comp_action(uint8_t action)
 	case ACT_param:
 		i = tok_id();
 		if (find_id(R_LOCALS, i) >= 0) {
-			at_token();
-			err_format("duplicate argument: %n", i);
+			error_here(ROM_STR("duplicate argument: %n"), i);
 		}
 		add_id(R_LOCALS, i);
 		u.nparams++;
@@ -819,8 +824,7 @@ void comp_action(uint8_t action)
 			syntax_error();
 		for (i = 0; i < cstack[call_base + 1]; i++)
 			if (cstack[call_base + 2 + i] == a) {
-				at_token();
-				err_format("bad arg \"%n\"", a);
+				error_here(ROM_STR("bad arg \"%n\""), a);
 			}
 		cpush(a);
 		break;
@@ -847,7 +851,9 @@ void comp_action(uint8_t action)
 	case ACT_string_more:
 		a = read_u16(u.last_op + 1);
 		c = (value_t *)raw(R_CONSTS);
-		v = val_binop(OP_ADD, c[a], comp_tok.val);
+		/* the operands in temp slots, which the collector keeps current */
+		v = val_apply(OP_ADD, obj_keep(c[a], comp_tok.val) + 1);
+		gc_ntemp -= 2;
 		c = (value_t *)raw(R_CONSTS);
 		gc_barrier(c[a]);
 		c[a] = v;

@@ -213,14 +213,8 @@ static uint8_t lex_name(int16_t c)
 {
 	uint8_t type = parse_keyword(read_word(c, false));
 
-	if (type == TOK_NAME) {
-		/* name_intern may allocate, which moves lex_buf: it gets a
-		 * copy, on the stack only as long as the name. */
-		char name[buf_len];
-
-		memcpy(name, BUF_BYTES(lex_buf), buf_len);
-		lex_tok.val = VAL_INT(name_intern(name, (uint8_t)buf_len));
-	}
+	if (type == TOK_NAME)
+		lex_tok.val = VAL_INT(name_intern(&lex_buf, (uint8_t)buf_len));
 	return type;
 }
 

@@ -32,37 +32,43 @@ static const char *text_append(char *buf, uint8_t *n, const char *p)
 	return p;
 }
 
-/* Walk the built-in names in number order, spelling each into buf (see
- * tools/gennames.py for the encoding), until name *id or the name s of
- * len bytes: return its text (in buf) and set *id, or NULL. */
-static const char *builtin_find(uint16_t *id, const char *s, uint8_t len, char *buf)
+/* Walk the names in number order until name *id or the name s of len
+ * bytes: return its text and set *id, or return NULL. Built-in names are
+ * spelled into buf (see tools/gennames.py for their encoding); the text
+ * of a name programs added is in name_user (stale after allocating). */
+static const char *name_find(uint16_t *id, const char *s, uint8_t len, char *buf)
 {
-	const char *p = name_text, *m;
-	uint16_t at = 0;
-	uint8_t head, n, bare, i;
+	const char *p = name_text, *m = NULL;
+	uint16_t at;
+	uint8_t head, n, i;
+	bool alias = false;
 
-	while (at < NAME_BUILTIN_COUNT) {
-		head = SNEK_ROM_BYTE(p);
-		n = 0;
-		if (head < 0x20) {
-			p++;
-			/* The module prefix: the head's number, counting from 1. */
-			for (m = name_modules, i = head & 0x0F; i--;) {
-				n = 0;
-				m = text_append(buf, &n, m);
-			}
+	for (at = 0; at < NAME_BUILTIN_COUNT + nuser; at++) {
+		if (at >= NAME_BUILTIN_COUNT) {
+			m = at == NAME_BUILTIN_COUNT ? (const char *)BUF_BYTES(name_user)
+						     : m + strlen(m) + 1;
+		} else if (alias) {
+			/* An alias entry is two names: the bare one, then the full one. */
+			alias = false;
+			m = buf;
 		} else {
-			head = 0;
-		}
-		bare = n;
-		p = text_append(buf, &n, p);
-		/* An alias entry is two names: the bare one, then the full one. */
-		for (i = head & NAME_ALIAS ? 0 : 1; i < 2; i++, at++) {
-			m = i ? buf : buf + bare;
-			if (at == *id || (n - (m - buf) == len && !memcmp(m, s, len))) {
-				*id = at;
-				return m;
+			head = SNEK_ROM_BYTE(p);
+			n = 0;
+			if (head < 0x20) {
+				p++;
+				/* The module prefix: the head's number, counting from 1. */
+				for (m = name_modules, i = head & 0x0F; i--;) {
+					n = 0;
+					m = text_append(buf, &n, m);
+				}
+				alias = head & NAME_ALIAS;
 			}
+			m = buf + (alias ? n : 0);
+			p = text_append(buf, &n, p);
+		}
+		if (at == *id || (strlen(m) == len && !memcmp(m, s, len))) {
+			*id = at;
+			return m;
 		}
 	}
 	return NULL;
@@ -92,74 +98,46 @@ static void block_grow(value_t *root, uint16_t n)
 		b->v[i] = VAL_UNSET;
 }
 
-/* The text of the first name programs added (stale after allocating). */
-static const char *user_names(void)
-{
-	return (const char *)BUF_BYTES(name_user);
-}
-
-/* s of len bytes equals the NUL-terminated t. */
-static bool same_name(const char *t, const char *s, uint8_t len)
-{
-	while (len--)
-		if (*t++ != *s++)
-			return false;
-	return !*t;
-}
-
-uint16_t name_intern(const char *s, uint8_t len)
+uint16_t name_intern(const value_t *raw, uint8_t len)
 {
 	char buf[NAME_BUILTIN_MAX];
-	uint16_t i = NAME_NONE;
-	const char *t;
+	uint16_t id = NAME_NONE;
 	struct snek_raw *b;
 
-	if (builtin_find(&i, s, len, buf))
-		return i;
-	for (i = 0, t = user_names(); i < nuser; i++, t += strlen(t) + 1)
-		if (same_name(t, s, len))
-			return (uint16_t)(NAME_BUILTIN_COUNT + i);
+	if (name_find(&id, (const char *)BUF_BYTES(*raw), len, buf))
+		return id;
 	if (NAME_BUILTIN_COUNT + nuser >= NAME_NONE)
 		err_raise(ERR_TOO_BIG);
 	/* A new buffer that fits exactly (names are few, memory is tight);
-	 * s is not in the pool, so allocating does not move it. */
+	 * allocating moves the texts, so they are read again from their roots. */
 	b = gc_alloc(GC_RAW, (snek_len_t)(sizeof *b + user_bytes + len + 1));
-	memcpy(b->b, user_names(), user_bytes);
-	memcpy(b->b + user_bytes, s, len); /* the NUL is there: gc_alloc zeroes */
+	memcpy(b->b, BUF_BYTES(name_user), user_bytes);
+	memcpy(b->b + user_bytes, BUF_BYTES(*raw), len); /* the NUL is there: gc_alloc zeroes */
 	name_user = gc_ref(TAG_BLOCK, b);
 	user_bytes = (snek_len_t)(user_bytes + len + 1);
 	return (uint16_t)(NAME_BUILTIN_COUNT + nuser++);
 }
 
-/* The text of a built-in name, in buf. */
-static const char *builtin_text(uint16_t id, char *buf)
+/* The text of name id, in buf or (stale after allocating) name_user. */
+static const char *name_text_of(uint16_t id, char *buf)
 {
-	return builtin_find(&id, NULL, 0, buf);
+	return name_find(&id, NULL, 0, buf);
 }
 
 void name_print(uint16_t id)
 {
 	char buf[NAME_BUILTIN_MAX];
 
-	const char *t;
-
-	if (id < NAME_BUILTIN_COUNT) {
-		t = builtin_text(id, buf);
-	} else {
-		/* Printing never allocates, so t stays good. */
-		for (t = user_names(), id = (uint16_t)(id - NAME_BUILTIN_COUNT); id--;)
-			t += strlen(t) + 1;
-	}
-	print_cstr(t);
+	/* Printing never allocates, so the text stays good. */
+	print_cstr(name_text_of(id, buf));
 }
 
 bool name_has_dot(uint16_t id)
 {
 	char buf[NAME_BUILTIN_MAX];
 
-	return strchr(builtin_text(id, buf), '.') != NULL;
+	return strchr(name_text_of(id, buf), '.') != NULL;
 }
-
 uint8_t global_builtin_index(uint16_t id)
 {
 	uint8_t v = SNEK_ROM_BYTE(&name_value[id]);
@@ -184,33 +162,33 @@ static value_t builtin_value(uint16_t id)
 
 /* The slot holding global id, or NULL when it has none and create is
  * false. Names programs add index global_vals; the few built-in names
- * programs rebind live in global_shadow as (id, value) pairs. */
+ * programs rebind live in global_shadow as (id, value) pairs, the unused
+ * pairs (id unset) last. */
 static value_t *global_slot(uint16_t id, bool create)
 {
-	uint16_t i, n;
-	value_t *b;
+	value_t *root = &global_shadow, *b, v;
+	uint16_t i = 0, n = block_count(global_shadow);
 
 	if (id >= NAME_BUILTIN_COUNT) {
-		id = (uint16_t)(id - NAME_BUILTIN_COUNT);
-		if (id >= block_count(global_vals)) {
-			if (!create)
-				return NULL;
-			block_grow(&global_vals, (uint16_t)(id + 1));
+		root = &global_vals;
+		i = (uint16_t)(id - NAME_BUILTIN_COUNT);
+	} else {
+		for (; i < n; i += 2) {
+			v = block_ptr(global_shadow)[i];
+			if (v == VAL_INT(id) || (create && v == VAL_UNSET))
+				break;
 		}
-		return &block_ptr(global_vals)[id];
+		i++; /* the value, after the id */
 	}
-	n = block_count(global_shadow);
-	for (i = 0; i + 1 < n; i += 2) {
-		b = block_ptr(global_shadow);
-		if (b[i] == VAL_INT(id) || (create && b[i] == VAL_UNSET)) {
-			b[i] = VAL_INT(id);
-			return &b[i + 1];
-		}
+	if (i >= block_count(*root)) {
+		if (!create)
+			return NULL;
+		block_grow(root, (uint16_t)(i + 1));
 	}
-	if (!create)
-		return NULL;
-	block_grow(&global_shadow, (uint16_t)(n + 2));
-	return global_slot(id, true);
+	b = &block_ptr(*root)[i];
+	if (root == &global_shadow)
+		b[-1] = VAL_INT(id);
+	return b;
 }
 
 value_t global_get(uint16_t id)

@@ -18,8 +18,9 @@ extern const struct builtin builtin_table[];
 
 #include "names.h" /* generated: enum builtin_name */
 
-/* The number of a name, adding it if new. */
-uint16_t name_intern(const char *s, uint8_t len);
+/* The number of the name in the first len bytes of the raw buffer at
+ * *raw (a root: the buffer may move when the name is added). */
+uint16_t name_intern(const value_t *raw, uint8_t len);
 
 /* Write the name's text through print_char. */
 void name_print(uint16_t id);
