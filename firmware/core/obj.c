@@ -760,14 +760,6 @@ join:
 	return join(t, na, times, in_place);
 }
 
-value_t val_binop(uint8_t op, value_t a, value_t b)
-{
-	value_t *t = keep(a, b), r = binop(op, t);
-
-	release();
-	return r;
-}
-
 static value_t op_unop(uint8_t op, value_t a)
 {
 	float f;

@@ -70,8 +70,6 @@ snek_len_t val_len(value_t v);
  * collector keeps the stack slots current. Returns the result (for a
  * store or delete, *top). */
 value_t val_apply(uint8_t op, value_t *top);
-/* a op b for a binary operator. */
-value_t val_binop(uint8_t op, value_t a, value_t b);
 #if !SNEK_SMALL
 /* t[0] op t[1] for two numbers: the host VM's fast path. */
 value_t num_binop(uint8_t op, const value_t *t);
