@@ -125,8 +125,9 @@ typedef struct {
 enum { R_EVEN, R_DOWN, R_UP };
 
 /* Round x to its first keep digits (keep <= 0 is fine, keep >= n just
- * drops trailing zeros) */
-static void dec_round(dec_t *x, int8_t keep, uint8_t mode)
+ * drops trailing zeros); true if it rounded up, which changed the
+ * last digit kept (or, carried through nines, set "1" over "9") */
+static bool dec_round(dec_t *x, int8_t keep, uint8_t mode)
 {
 	bool up = false;
 
@@ -154,6 +155,7 @@ static void dec_round(dec_t *x, int8_t keep, uint8_t mode)
 	}
 	while (x->n && x->d[x->n - 1] == '0')
 		x->n--;
+	return up;
 }
 
 /* Digits of m * 2^e in base.  With whole, the digits of the integer
@@ -462,25 +464,32 @@ static void emit(out_t *o, const fmt_t *f, int16_t pad)
  * (Inlined into prepare it costs AVR more than the call.) */
 __attribute__((noinline)) static void shortest(dec_t *x, uint32_t mag)
 {
-	char lead[10];
 	uint8_t n = x->n, p = 0, mode = R_UP;
 	uint8_t work[BN_BYTES(140)];	/* M 5^-k: k >= -46 in repr digits */
 	int8_t decpt = x->decpt;
 	decimal_t d = { x->d, NULL, 0, false, (bn_t *) work };
 
-	memcpy(lead, x->d, sizeof lead);	/* rounding only changes these */
-	do {
+	for (;;) {
+		bool up;
 		if (++mode > R_UP) {
 			mode = R_EVEN;
 			p++;
 		}
-		memcpy(x->d, lead, sizeof lead);
-		x->n = n;
-		x->decpt = decpt;
-		dec_round(x, (int8_t) p, mode);
+		up = dec_round(x, (int8_t) p, mode);
 		d.end = x->d + x->n;
 		d.k = (int16_t) (x->decpt - x->n);
-	} while (dec_nearest(&d, mag - 1, mag + 1) != mag);
+		if (dec_nearest(&d, mag - 1, mag + 1) == mag)
+			return;
+		/* back to the exact digits: undo the one rounding changed */
+		if (up) {
+			if (x->decpt != decpt)
+				x->d[0] = '9';
+			else
+				x->d[x->n - 1]--;
+		}
+		x->n = n;
+		x->decpt = decpt;
+	}
 }
 
 /* The digits and layout of one conversion; conv 'r' is repr: the
