@@ -107,22 +107,27 @@ static uint32_t unpack(uint32_t bits, int16_t *e)
  * Formatting's decimal digits (ASCII): value = 0.d[0]d[1]...d[n-1] *
  * 10^decpt.  Exact expansions have up to 112 digits, but no conversion
  * shows more than 61 or rounds past digit 62 (precision is clamped to
- * 60), so the first 63 are kept and a last one is made odd when
+ * 60), so the first size - 1 are kept and a last one is made odd when
  * non-zero digits were dropped: rounding then still sees "more".
+ * repr rounds at digit 9 at most (no float32 needs more), so it keeps
+ * 11 and saves the C stack the rest.
  */
 #define DEC_DIGITS 64
+#define REPR_DIGITS 11
 
 typedef struct {
 	uint8_t n;
 	int8_t decpt;
-	char d[DEC_DIGITS];
+	uint8_t size;	/* room in d: DEC_DIGITS or REPR_DIGITS */
+	char d[];
 } dec_t;
 
 enum { R_EVEN, R_DOWN, R_UP };
 
 /* Round x to its first keep digits (keep <= 0 is fine, keep >= n just
- * drops trailing zeros) */
-static void dec_round(dec_t *x, int8_t keep, uint8_t mode)
+ * drops trailing zeros); true if it rounded up, which changed the
+ * last digit kept (or, carried through nines, set "1" over "9") */
+static bool dec_round(dec_t *x, int8_t keep, uint8_t mode)
 {
 	bool up = false;
 
@@ -150,6 +155,7 @@ static void dec_round(dec_t *x, int8_t keep, uint8_t mode)
 	}
 	while (x->n && x->d[x->n - 1] == '0')
 		x->n--;
+	return up;
 }
 
 /* Digits of m * 2^e in base.  With whole, the digits of the integer
@@ -160,7 +166,7 @@ static void dec_from(dec_t *x, uint32_t m, int16_t e, uint8_t base, bool whole)
 {
 	uint8_t bytes[BN_BYTES(24 + 149 * 7 / 3)], all = 0;	/* m 5^149 */
 	bn_t *a = (bn_t *) bytes;
-	char *p = x->d + DEC_DIGITS, dropped = 0;
+	char *p = x->d + x->size, dropped = 0;
 
 	/* drop the fraction, or just the factors of two it does not need */
 	for (; e < 0 && (whole || !(m & 1)); e++)
@@ -170,20 +176,20 @@ static void dec_from(dec_t *x, uint32_t m, int16_t e, uint8_t base, bool whole)
 	do {
 		uint8_t r = bn_divmod(a, base);
 		if (p == x->d) {	/* full */
-			dropped |= x->d[DEC_DIGITS - 1] & 15;
-			memmove(x->d + 1, x->d, DEC_DIGITS - 1);
+			dropped |= x->d[x->size - 1] & 15;
+			memmove(x->d + 1, x->d, x->size - 1);
 			p++;
 		}
 		*--p = (char) (r < 10 ? '0' + r : 'a' - 10 + r);
 		all++;
 	} while (a->n);
-	x->n = (uint8_t) (x->d + DEC_DIGITS - p);
+	x->n = (uint8_t) (x->d + x->size - p);
 	memmove(x->d, p, x->n);
 	if (dropped)
-		x->d[DEC_DIGITS - 1] |= 1;
+		x->d[x->size - 1] |= 1;
 	x->decpt = (int8_t) (all + (e < 0 ? e : 0));
 	if (!whole)
-		dec_round(x, DEC_DIGITS, R_DOWN);
+		dec_round(x, (int8_t) x->size, R_DOWN);
 }
 
 /* A decimal D * 10^k compared with float32 midpoints: D's digits are
@@ -394,15 +400,15 @@ static void put_n(out_t *o, char c, int16_t n)
 		put(o, c);
 }
 
-/* One conversion, ready to lay out (the digits last: AVR reaches the
- * first 64 bytes of a structure with the cheapest instructions) */
+/* One conversion, ready to lay out (the digits last, their room
+ * chosen by the conversion) */
 typedef struct {
 	bool exp;	/* d.ddde+XX, else ddd.ddd */
 	char sign;	/* '-', '+', ' ' or 0 */
 	char radix;	/* 'o' or 'x' for the "0o"/"0x" prefix, or 0 */
 	uint8_t flags;
 	int8_t prec;	/* digits after the point */
-	dec_t x;
+	dec_t x;	/* with its digits after it */
 } fmt_t;
 
 static void emit_body(out_t *o, const fmt_t *f)
@@ -458,25 +464,32 @@ static void emit(out_t *o, const fmt_t *f, int16_t pad)
  * (Inlined into prepare it costs AVR more than the call.) */
 __attribute__((noinline)) static void shortest(dec_t *x, uint32_t mag)
 {
-	char lead[10];
 	uint8_t n = x->n, p = 0, mode = R_UP;
 	uint8_t work[BN_BYTES(140)];	/* M 5^-k: k >= -46 in repr digits */
 	int8_t decpt = x->decpt;
 	decimal_t d = { x->d, NULL, 0, false, (bn_t *) work };
 
-	memcpy(lead, x->d, sizeof lead);	/* rounding only changes these */
-	do {
+	for (;;) {
+		bool up;
 		if (++mode > R_UP) {
 			mode = R_EVEN;
 			p++;
 		}
-		memcpy(x->d, lead, sizeof lead);
-		x->n = n;
-		x->decpt = decpt;
-		dec_round(x, (int8_t) p, mode);
+		up = dec_round(x, (int8_t) p, mode);
 		d.end = x->d + x->n;
 		d.k = (int16_t) (x->decpt - x->n);
-	} while (dec_nearest(&d, mag - 1, mag + 1) != mag);
+		if (dec_nearest(&d, mag - 1, mag + 1) == mag)
+			return;
+		/* back to the exact digits: undo the one rounding changed */
+		if (up) {
+			if (x->decpt != decpt)
+				x->d[0] = '9';
+			else
+				x->d[x->n - 1]--;
+		}
+		x->n = n;
+		x->decpt = decpt;
+	}
 }
 
 /* The digits and layout of one conversion; conv 'r' is repr: the
@@ -549,36 +562,37 @@ static bool prepare(fmt_t *f, uint32_t bits, char conv, uint8_t flags, int8_t pr
 	return true;
 }
 
-/* Lays out one conversion of v into o */
-static uint16_t format(out_t *o, float v, char conv, uint8_t flags, int16_t width, int16_t prec)
+/* Lays out one conversion of v to fn, else into buf: counted first
+ * (fn and buf unset), to know the padding */
+static uint16_t format(void (*fn)(char), char *buf, uint16_t size, float v, char conv,
+		       uint8_t flags, int16_t width, int16_t prec)
 {
-	out_t count = { NULL, NULL, 0, 0, false };
-	fmt_t f;
+	out_t o = { NULL, NULL, 0, 0, false };
+	uint8_t digits = conv == 'r' ? REPR_DIGITS : DEC_DIGITS;
+	fmt_t *f = __builtin_alloca(sizeof *f + digits);
 	uint32_t bits;
 
+	f->x.size = digits;
 	memcpy(&bits, &v, sizeof bits);
-	if (prepare(&f, bits, conv, flags, (int8_t) (prec > 60 ? 60 : prec))) {
-		emit(&count, &f, 0);
-		o->upper = conv >= 'A' && conv <= 'Z';
-		emit(o, &f, width - (int16_t) count.pos);
+	if (prepare(f, bits, conv, flags, (int8_t) (prec > 60 ? 60 : prec))) {
+		emit(&o, f, 0);
+		width -= (int16_t) o.pos;
+		o = (out_t) { fn, buf, size, 0, conv >= 'A' && conv <= 'Z' };
+		emit(&o, f, width);
 	}
-	if (o->size)
-		o->buf[o->pos < o->size ? o->pos : o->size - 1] = '\0';
-	return o->pos;
+	if (size)
+		buf[o.pos < size ? o.pos : size - 1] = '\0';
+	return o.pos;
 }
 
 uint16_t num_format(char *buf, uint16_t size, float f, char conv,
 		   uint8_t flags, int16_t width, int16_t prec)
 {
-	out_t o = { NULL, buf, size, 0, false };
-
-	return format(&o, f, conv, flags, width, prec);
+	return format(NULL, buf, size, f, conv, flags, width, prec);
 }
 
 bool num_print(void (*fn)(char), float f, char conv,
 	       uint8_t flags, int16_t width, int16_t prec)
 {
-	out_t o = { fn, NULL, 0, 0, false };
-
-	return format(&o, f, conv, flags, width, prec) != 0;
+	return format(fn, NULL, 0, f, conv, flags, width, prec) != 0;
 }

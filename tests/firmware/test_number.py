@@ -267,6 +267,30 @@ def test_repr_extreme_exponents(harness):
                for b, got in zip(sample, out) for e in ["%.60{}".format(conv) % bits_to_float(b)]])
 
 
+def exact_digits(bits):
+    """The exact decimal digits of finite float32 bits, no trailing zeros."""
+    x, m = (bits >> 23) & 0xFF, bits & 0x7FFFFF
+    if x:
+        m |= 1 << 23
+    e = max(x, 1) - 150
+    return str(m * 5 ** -e if e < 0 else m << e).rstrip("0")
+
+
+def test_repr_ties_past_digit_ten(harness):
+    """repr keeps 11 digits, the last made odd when later ones were dropped:
+    values whose 10th digit is a 5, above all those where only a digit past
+    the 11th tells "more than half", round as the exact value says."""
+    rng = random.Random(11)
+    bits = []
+    while len(bits) < 3000:
+        b = rng.randrange(1, INF_BITS)
+        s = exact_digits(b)
+        if len(s) > 11 and s[9] == "5" and (s[10] == "0" or rng.random() < 0.1):
+            bits.append(b | rng.randrange(2) << 31)
+    out = harness(["r %08x" % b for b in bits])
+    check([(hex(b), got, ref_repr(b)) for b, got in zip(bits, out)])
+
+
 def test_repr_matches_numpy_digits(harness):
     """Independent oracle: numpy's Dragon4 shortest float32 digits."""
     import numpy as np
