@@ -336,3 +336,12 @@ def test_uno_benchmark_runs():
     m = re.search(r'^loop1000 +([\d.]+) ms +([\d,]+) cycles$', done.stdout, re.M)
     assert m, done.stdout
     assert float(m.group(1)) * 16_000 == pytest.approx(int(m.group(2).replace(',', '')), rel=1e-3)
+
+
+def test_nested_calls_and_lists_parse(uno):
+    """Statements students write nest calls in calls: the parse stack holds them."""
+    sim = uno()
+    ready(sim)
+    assert run_line(sim, b'print(round(-1.5), round(float("nan")))') == b'-2 nan\n'
+    assert run_line(sim, b'print(len([1, [2, [3, [4]]]]))') == b'2\n'
+    assert run_line(sim, b'print("%5.2f|%-4d|%x|%s" % (1.5, 3, 255, [1]))') == b' 1.50|3   |ff|[1]\n'
