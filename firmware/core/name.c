@@ -167,13 +167,14 @@ static value_t builtin_value(uint16_t id)
 static value_t *global_slot(uint16_t id, bool create)
 {
 	value_t *root = &global_shadow, *b, v;
-	uint16_t i = 0, n = block_count(global_shadow);
+	uint16_t i = 0, n;
 
 	if (id >= NAME_BUILTIN_COUNT) {
 		root = &global_vals;
 		i = (uint16_t)(id - NAME_BUILTIN_COUNT);
 	} else {
-		for (; i < n; i += 2) {
+		/* Only rebound built-ins pay for the search. */
+		for (n = block_count(global_shadow); i < n; i += 2) {
 			v = block_ptr(global_shadow)[i];
 			if (v == VAL_INT(id) || (create && v == VAL_UNSET))
 				break;
