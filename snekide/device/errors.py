@@ -87,6 +87,8 @@ RULES: list[tuple[re.Pattern[str], Callable[..., str]]] = [
      lambda which: f"there are {which} values after % for the % signs in the text."),
     (re.compile(r"name too long"),
      lambda: "this name is too long. Use a shorter one."),
+    (re.compile(r"bad \\x escape"),
+     lambda: "after \\x in a text, write two hex digits (0-9, a-f), like \\x41 for A."),
     (re.compile(r"too big"),
      lambda: "this is too big for the robot. Make the function or the line smaller."),
 ]
