@@ -40,9 +40,7 @@ static inline struct unit *unit_ptr(void)
 {
 	struct unit *p = &unit;
 
-#ifdef __AVR__
-	__asm__("" : "+b"(p));
-#endif
+	SNEK_HIDE_ADDRESS(p);
 	return p;
 }
 #define u (*unit_ptr())

@@ -164,6 +164,15 @@
 #define ROM_STR(s) (s)
 #endif
 
+/* Keep a pointer to a global struct in a register: an empty asm hides the
+ * constant address, so on the AVR each field is a 2-byte displacement load
+ * or store instead of a 4-byte lds/sts. Emits nothing. */
+#ifdef __AVR__
+#define SNEK_HIDE_ADDRESS(p) __asm__("" : "+b"(p))
+#else
+#define SNEK_HIDE_ADDRESS(p) ((void)0)
+#endif
+
 /* Flash-resident tables: ports with separate program memory override these. */
 #ifndef SNEK_ROM
 #define SNEK_ROM

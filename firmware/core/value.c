@@ -5,12 +5,7 @@
 #if SNEK_SMALL
 value_t val_from_num(float f)
 {
-	value_t v;
-
-	memcpy(&v, &f, sizeof v);
-	if (v > VAL_BOX)
-		v = VAL_CANON_NAN;
-	return v;
+	return val_box_num(f);
 }
 #endif
 

@@ -23,9 +23,7 @@ static inline struct vm_regs *regs(void)
 {
 	struct vm_regs *r = &vm_regs;
 
-#ifdef __AVR__
-	__asm__("" : "+b"(r));
-#endif
+	SNEK_HIDE_ADDRESS(r);
 	return r;
 }
 #define ip_off (r->ip_off)
@@ -464,7 +462,6 @@ void vm_run(value_t code)
 	CASE(NE)
 	CASE(INDEX)
 #endif
-#if VM_FAST_PATHS
 	CASE(FLOORDIV)
 	CASE(MOD)
 	CASE(POW)
@@ -472,7 +469,9 @@ void vm_run(value_t code)
 	CASE(BOR)
 	CASE(BXOR)
 	CASE(SHL)
-	CASE(SHR) {
+	CASE(SHR)
+#if VM_FAST_PATHS
+	{
 		if (VAL_IS_NUM(*R_SP) && VAL_IS_NUM(R_ACC)) {
 			/* The slot above the top is always there (see CALL). */
 			R_SP[1] = R_ACC;
@@ -483,15 +482,6 @@ void vm_run(value_t code)
 		}
 		goto two_operands;
 	}
-#else
-	CASE(FLOORDIV)
-	CASE(MOD)
-	CASE(POW)
-	CASE(BAND)
-	CASE(BOR)
-	CASE(BXOR)
-	CASE(SHL)
-	CASE(SHR)
 #endif
 	/* The operators (APPLY); then m values are dropped, acc's copy
 	 * included. */

@@ -118,25 +118,25 @@ def test_language_program_matches_cpython(uno, tmp_path, name):
     assert text(sim.out.data[start:end]).decode() == expected.stdout.decode()
 
 
-def test_ctrl_c_stops_a_loop_and_the_next_line_runs(uno):
-    sim = uno()
+def interrupt(sim, program: bytes) -> None:
+    """Start program, press ^C a moment later, see ^C and a fresh prompt."""
     ready(sim)
     start = len(sim.out.data)
-    sim.send(b'\x0ewhile True: pass\n\n')
+    sim.send(b'\x0e' + program)
     time.sleep(0.3)
     sim.send(b'\x03')
     sim.expect(b'^C\r\n> ', start)
+
+
+def test_ctrl_c_stops_a_loop_and_the_next_line_runs(uno):
+    sim = uno()
+    interrupt(sim, b'while True: pass\n\n')
     assert run_line(sim, b'print("after")') == b'after\n'
 
 
 def test_ctrl_c_wakes_a_sleep(uno):
     sim = uno()
-    ready(sim)
-    start = len(sim.out.data)
-    sim.send(b'\x0esleep(1000)\n')
-    time.sleep(0.3)
-    sim.send(b'\x03')
-    sim.expect(b'^C\r\n> ', start)
+    interrupt(sim, b'sleep(1000)\n')
     assert run_line(sim, b'print(monotonic() > 0.2)') == b'True\n'
 
 
