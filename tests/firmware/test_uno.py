@@ -69,6 +69,14 @@ def uno(uno_build):
         sim.kill()
 
 
+@pytest.fixture
+def repl(uno):
+    """A simulated Uno at its first prompt."""
+    sim = uno()
+    ready(sim)
+    return sim
+
+
 def text(data: bytes) -> bytes:
     """What a student would see: flow control bytes out, CR LF as LF."""
     return XONXOFF.sub(b'', data).replace(b'\r\n', b'\n')
@@ -91,9 +99,8 @@ def run_line(sim, line: bytes) -> bytes:
     return sim.out._wait(prompted, 'the prompt', start, TIMEOUT)[:-2]
 
 
-def test_banner_prompt_and_arithmetic(uno):
-    sim = uno()
-    ready(sim)
+def test_banner_prompt_and_arithmetic(repl):
+    sim = repl
     assert run_line(sim, b'print(6*7)') == b'42\n'
     assert run_line(sim, b'x = 1.5') == b''
     assert run_line(sim, b'print(x * 3, str(x) + "!")') == b'4.5 1.5!\n'
@@ -144,17 +151,15 @@ def pin_lines(err: bytes, pin: str) -> list[int]:
     return [int(v) for v in re.findall(rb'^pin P\w\d ([01]) @cycle \d+ %s$' % pin.encode(), err, re.M)]
 
 
-def test_pin_names_are_built_in(uno):
-    sim = uno()
-    ready(sim)
+def test_pin_names_are_built_in(repl):
+    sim = repl
     assert run_line(sim, b'print(D5, LED, A0)') == b'5 13 14\n'
     assert run_line(sim, b'print(round(pi * 1000), tone.A)') == b'3142 440\n'
 
 
-def test_round_ties_go_to_even(uno):
+def test_round_ties_go_to_even(repl):
     """round() rounds ties by the chip's own float addition (no lrint)."""
-    sim = uno()
-    ready(sim)
+    sim = repl
     assert run_line(sim, b'print(round(0.5), round(1.5), round(2.5), round(-2.5))') == b'0 2 2 -2\n'
     assert run_line(sim, b'print(round(2.4999998), round(2.5000002), round(-0.4))') == b'2 3 0\n'
     assert run_line(sim, b'print(round(8388606.5), round(4194304.5), round(1e30))') == b'8388606 4194304 1e+30\n'
@@ -189,9 +194,8 @@ def test_analog_read_through_the_adc(uno):
     assert run_line(sim, b'print(round(read(14), 2), read(17), read(15))') == b'0.5 1 0\n'
 
 
-def test_digital_read_and_pullups(uno):
-    sim = uno()
-    ready(sim)
+def test_digital_read_and_pullups(repl):
+    sim = repl
     assert run_line(sim, b'print(read(2))') == b'1\n'     # pull-up by default
     run_line(sim, b'pullnone(2)')    # floating: no defined level to check
     assert b'no pull-down' in run_line(sim, b'pulldown(2)')
@@ -224,9 +228,8 @@ def test_reset_goes_through_the_watchdog(uno):
     assert len(re.findall(rb'^reset @cycle \d+$', sim.err.data, re.M)) == 1
 
 
-def test_small_sleep_and_monotonic(uno):
-    sim = uno()
-    ready(sim)
+def test_small_sleep_and_monotonic(repl):
+    sim = repl
     out = run_line(sim, b't = monotonic(); sleep(0.25); d = monotonic() - t; print(0.24 < d < 0.27)')
     assert out == b'True\n'
 
@@ -338,10 +341,9 @@ def test_uno_benchmark_runs():
     assert float(m.group(1)) * 16_000 == pytest.approx(int(m.group(2).replace(',', '')), rel=1e-3)
 
 
-def test_nested_calls_and_lists_parse(uno):
+def test_nested_calls_and_lists_parse(repl):
     """Statements students write nest calls in calls: the parse stack holds them."""
-    sim = uno()
-    ready(sim)
+    sim = repl
     assert run_line(sim, b'print(round(-1.5), round(float("nan")))') == b'-2 nan\n'
     assert run_line(sim, b'print(len([1, [2, [3, [4]]]]))') == b'2\n'
     assert run_line(sim, b'print("%5.2f|%-4d|%x|%s" % (1.5, 3, 255, [1]))') == b' 1.50|3   |ff|[1]\n'
