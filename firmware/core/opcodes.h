@@ -5,23 +5,17 @@
  * and the compiler accounts for them.
  *
  * The VM keeps the newest value in an accumulator (acc); "push" moves it to
- * the stack. Binary operators compute acc = pop() OP acc. */
-OP(HALT, 0, 0)         /* end of a top-level statement: leave the VM */
-OP(PUSH, 1, 0)         /* push acc */
-OP(DROP, 0, 1)         /* drop N values (break out of for loops) */
-OP(NUMBER, 0, 4)       /* acc = float32 operand */
-OP(SMALL, 0, 1)        /* acc = integer 0..255 */
-OP(CONST, 0, 2)        /* acc = constant N of this code */
-OP(NONE, 0, 0)         /* acc = None */
+ * the stack. Binary operators compute acc = pop() OP acc.
+ *
+ * The order is the VM's: it fetches the operand before dispatching, so the
+ * opcodes come in groups (vm.h names where each starts, vm.c checks them):
+ * no operand, then a one-byte operand, then a two-byte one (the first two
+ * bytes, for the few with more). The constants and operators come first:
+ * the VM reaches them all through one path. */
+OP(NONE, 0, 0)         /* acc = None; NONE, FALSE, TRUE in the order of */
+OP(FALSE, 0, 0)        /* acc = False  their values (value.h) */
 OP(TRUE, 0, 0)         /* acc = True */
-OP(FALSE, 0, 0)        /* acc = False */
-OP(NAME, 0, 2)         /* acc = name N, local or global: the compiler resolves it */
-OP(LOCAL, 0, 2)        /* acc = local N */
-OP(GLOBAL, 0, 2)       /* acc = global name N */
-OP(STORE_LOCAL, 0, 2)  /* local N = acc */
-OP(STORE_GLOBAL, 0, 2) /* global name N = acc */
-OP(DEL_LOCAL, 0, 2)    /* unbind local N */
-OP(DEL_GLOBAL, 0, 2)   /* unbind global name N */
+OP(HALT, 0, 0)         /* end of a top-level statement: leave the VM */
 OP(ADD, -1, 0)         /* acc = pop() + acc, and so on */
 OP(SUB, -1, 0)
 OP(MUL, -1, 0)
@@ -50,24 +44,36 @@ OP(NEG, 0, 0)          /* acc = -acc */
 OP(POS, 0, 0)          /* acc = +acc */
 OP(INVERT, 0, 0)       /* acc = ~acc */
 OP(NOT, 0, 0)          /* acc = not acc */
-OP(JUMP, 0, 2)         /* jump to offset N */
-OP(JUMP_FALSE, 0, 2)   /* jump to N if acc is false (acc stays) */
-OP(JUMP_TRUE, 0, 2)    /* jump to N if acc is true (acc stays) */
-OP(CHAIN, -1, 3)       /* comparison op, then N: if not pop() op acc: acc = False, jump to N */
 OP(INDEX, -1, 0)       /* acc = pop()[acc] */
 OP(INDEX_KEEP, 1, 0)   /* container stays, index pushed, acc = container[index] */
 OP(STORE_INDEX, -2, 0) /* index = pop(), container = pop(), container[index] = acc */
 OP(DEL_INDEX, -1, 0)   /* del pop()[acc] */
 OP(SLICE, -4, 0)       /* step, hi, lo, container popped: acc = container[lo:hi:step] */
+OP(PUSH, 1, 0)         /* push acc */
+OP(RETURN, 0, 0)       /* return acc to the caller */
+OP(ITER, 2, 0)         /* push acc and position 0: a for loop's state */
+OP(ASSERT, 0, 0)       /* raise AssertionError if acc is false */
+OP(PRINT_EXPR, 0, 0)   /* console: print repr(acc) unless None, keep it in _ */
+OP(DROP, 0, 1)         /* drop N values (break out of for loops) */
+OP(SMALL, 0, 1)        /* acc = integer 0..255 */
+OP(RANGE, 0, 1)        /* N range() arguments on the stack become start, stop, step */
+OP(CHAIN, -1, 3)       /* comparison op, then N: if not pop() op acc: acc = False, jump to N */
+OP(CONST, 0, 2)        /* acc = constant N of this code */
+OP(NAME, 0, 2)         /* acc = name N, local or global: the compiler resolves it */
+OP(LOCAL, 0, 2)        /* acc = local N */
+OP(GLOBAL, 0, 2)       /* acc = global name N */
+OP(STORE_LOCAL, 0, 2)  /* local N = acc */
+OP(STORE_GLOBAL, 0, 2) /* global name N = acc */
+OP(DEL_LOCAL, 0, 2)    /* unbind local N */
+OP(DEL_GLOBAL, 0, 2)   /* unbind global name N */
+OP(JUMP, 0, 2)         /* jump to offset N */
+OP(JUMP_FALSE, 0, 2)   /* jump to N if acc is false (acc stays) */
+OP(JUMP_TRUE, 0, 2)    /* jump to N if acc is true (acc stays) */
 OP(LIST, 0, 2)         /* acc = list of the N values on the stack */
 OP(TUPLE, 0, 2)        /* acc = tuple of the N values on the stack */
 OP(DICT, 0, 2)         /* acc = dict of the N key, value pairs on the stack */
 OP(CALL, 0, 2)         /* positional count, named count, then a name per named argument */
-OP(RETURN, 0, 0)       /* return acc to the caller */
-OP(ITER, 2, 0)         /* push acc and position 0: a for loop's state */
 OP(FOR_NEXT, 0, 2)     /* acc = next item, or drop the state and jump to N */
-OP(RANGE, 0, 1)        /* N range() arguments on the stack become start, stop, step */
 OP(RANGE_NEXT, 0, 2)   /* acc = next number, or drop the state and jump to N */
 OP(DEFAULT, 0, 4)      /* local A is bound: jump to N, skipping its default */
-OP(ASSERT, 0, 0)       /* raise AssertionError if acc is false */
-OP(PRINT_EXPR, 0, 0)   /* console: print repr(acc) unless None, keep it in _ */
+OP(NUMBER, 0, 4)       /* acc = float32 operand */

@@ -11,7 +11,7 @@
 #include "snek.h"
 
 value_t vm_stack[SNEK_STACK_SIZE];
-struct vm_regs vm_regs = { .acc = VAL_NONE, .code = VAL_NONE, .sp = vm_stack };
+struct vm_regs vm_regs = { .acc = VAL_NONE, .code = VAL_NONE, .sp = vm_stack, .fp = vm_stack };
 bool vm_active;
 volatile bool vm_interrupt;
 
@@ -29,9 +29,10 @@ static inline struct vm_regs *regs(void)
 #define ip_off (r->ip_off)
 #define fp (r->fp)
 
-/* Named arguments of the builtin being called. */
-static uint8_t named_n, named_used;
-static uint16_t named_ids[8];
+/* Named arguments of the call being made: their count and values. Their
+ * name ids end the CALL instruction, just before the saved ip. A value
+ * taken is replaced by VAL_UNSET, so what is left over was not wanted. */
+static uint8_t named_n;
 static value_t *named_vals;
 
 void vm_reset(void)
@@ -60,19 +61,6 @@ uint16_t vm_line(void)
 	return line;
 }
 
-value_t vm_named_arg(uint16_t id)
-{
-	uint8_t i;
-
-	for (i = 0; i < named_n; i++) {
-		if (named_ids[i] == id) {
-			named_used |= (uint8_t)(1u << i);
-			return named_vals[i];
-		}
-	}
-	return VAL_UNSET;
-}
-
 #define U16(p) ((uint16_t)((p)[0] | (p)[1] << 8))
 /* Frames and loops keep small counts in value slots as the bare integer:
  * to the collector that is a tiny float, never a reference, and it costs
@@ -80,48 +68,90 @@ value_t vm_named_arg(uint16_t id)
 #define SLOT(i) ((value_t)(i))
 #define INT(v) ((snek_len_t)(v))
 
+/* The saved ip in the code running, wherever the collector moved it. */
+static uint8_t *vm_load(void)
+{
+	struct vm_regs *r = regs();
+
+	r->base = CODE_BYTES(code_ptr(r->code));
+	return r->base + ip_off;
+}
+
+static uint16_t named_id(uint8_t i)
+{
+	const uint8_t *ids = vm_load() - 2 * (named_n - i);
+
+	return U16(ids);
+}
+
+/* Not inlined: the VM's argument binding calls it too. */
+__attribute__((noinline)) value_t vm_named_arg(uint16_t id)
+{
+	value_t v;
+	uint8_t i;
+
+	for (i = 0; i < named_n; i++) {
+		if (named_id(i) == id) {
+			v = named_vals[i];
+			named_vals[i] = VAL_UNSET;
+			return v;
+		}
+	}
+	return VAL_UNSET;
+}
+
+/* Every named argument must have been taken. */
+static void named_check(void)
+{
+	uint8_t i;
+
+	for (i = 0; i < named_n; i++)
+		if (named_vals[i] != VAL_UNSET)
+			err_format("bad arg \"%n\"", named_id(i));
+}
+
 /* One place for the message: each err_format call site costs flash. */
 static __attribute__((noreturn)) void bad_args(uint8_t wanted, uint8_t got)
 {
 	err_format("bad args. wanted %d got %d", (int32_t)wanted, (int32_t)got);
 }
 
-/* Bind a call's arguments into a new frame at `base`; returns false with
- * nothing changed when the callee is not a Snek function. */
-static void bind_args(value_t *base, uint8_t npos, uint8_t nnamed, const uint8_t *ids)
+/* Bind a call's npos positional and nnamed named arguments into the new
+ * frame at `base` (a Snek function's); returns where the frame's return
+ * record goes, after the locals. */
+static value_t *bind_args(value_t *base, uint8_t npos, uint8_t nnamed)
 {
 	struct snek_code *c = code_ptr(base[0]);
-	uint8_t nreq = (uint8_t)(c->nparams - c->ndefaults), i, j;
-	value_t *named = base + 1 + c->nlocals + 4;
+	uint8_t nreq = (uint8_t)(c->nparams - c->ndefaults), i;
 	uint16_t *params = CODE_PARAMS(c);
-	uint16_t id;
 
 	if (npos > c->nparams)
 		bad_args(c->nparams, npos + nnamed);
-	/* Move named values above the locals, then place them. */
-	memmove(named, base + 1 + npos, nnamed * sizeof(value_t));
+	/* Move named values above the locals, then fetch them by name. */
+	named_n = nnamed;
+	named_vals = base + 1 + c->nlocals + 4;
+	memmove(named_vals, base + 1 + npos, nnamed * sizeof(value_t));
 	for (i = npos; i < c->nlocals; i++)
-		base[1 + i] = VAL_UNSET;
-	for (i = 0; i < nnamed; i++) {
-		id = U16(ids + 2 * i);
-		for (j = 0; j < c->nparams && params[j] != id; j++)
-			;
-		if (j == c->nparams || base[1 + j] != VAL_UNSET)
-			err_format("bad arg \"%n\"", id);
-		base[1 + j] = named[i];
-	}
+		base[1 + i] = i < c->nparams ? vm_named_arg(params[i]) : VAL_UNSET;
+	named_check();
 	for (i = npos; i < nreq; i++)
 		if (base[1 + i] == VAL_UNSET)
 			bad_args(nreq, npos + nnamed);
+	return base + 1 + c->nlocals;
 }
 
+/* The next item of a for loop over state[0] at position state[1]. */
 static bool iter_next(value_t *state, value_t *out)
 {
 	value_t it = state[0];
 	snek_len_t pos = INT(state[1]);
+	uint8_t tag = VAL_TAG(it);
 	value_t k;
 
-	if (VAL_TAG(it) == TAG_DICT) {
+	/* Checked here, not at ITER: the same line, and one place. */
+	if (VAL_IS_NUM(it) || tag < TAG_STRING || tag > TAG_DICT)
+		err_invalid_type(it);
+	if (tag == TAG_DICT) {
 		k = dict_key_at(it, &pos);
 		if (k == VAL_UNSET)
 			return false;
@@ -139,28 +169,20 @@ static bool iter_next(value_t *state, value_t *out)
 
 /* Call builtin `fn` with the n positional and m named arguments above
  * callee; the VM has saved its registers. */
-static value_t call_builtin(value_t fn, value_t *callee, uint8_t n, uint8_t m, const uint8_t *ids)
+static value_t call_builtin(value_t fn, value_t *callee, uint8_t n, uint8_t m)
 {
 	const struct builtin *bi = &builtin_table[VAL_BUILTIN_INDEX(fn)];
-	uint8_t lo = SNEK_ROM_BYTE(&bi->min), hi = SNEK_ROM_BYTE(&bi->max), i;
+	uint8_t lo = SNEK_ROM_BYTE(&bi->min), hi = SNEK_ROM_BYTE(&bi->max);
 	value_t (*f)(uint8_t, value_t *) = SNEK_ROM_PTR(&bi->fn);
 	value_t r;
 
-	if (n < lo || (hi != 255 && n > hi) || m > 8)
+	if (n < lo || (hi != 255 && n > hi))
 		bad_args(n < lo ? lo : hi, n);
 	named_n = m;
-	named_used = 0;
 	named_vals = callee + 1 + n;
-	for (i = 0; i < m; i++)
-		named_ids[i] = U16(ids + 2 * i);
 	r = f(n, callee + 1);
-	named_n = 0;
 	console_check_interrupt();
-	if (named_used != (uint8_t)((1u << m) - 1)) {
-		for (i = 0; named_used & (1u << i); i++)
-			;
-		err_format("bad arg \"%n\"", named_ids[i]);
-	}
+	named_check();
 	return r;
 }
 
@@ -207,14 +229,6 @@ static void vm_save(uint8_t *ip)
 	ip_off = (snek_len_t)(ip - r->base);
 }
 
-static uint8_t *vm_load(void)
-{
-	struct vm_regs *r = regs();
-
-	r->base = CODE_BYTES(code_ptr(r->code));
-	return r->base + ip_off;
-}
-
 /* An operator: acc joins its operands on the stack, where the collector
  * sees them, and val_apply does the rest. */
 static value_t vm_apply(uint8_t *ip, uint8_t op)
@@ -234,7 +248,7 @@ static value_t vm_apply(uint8_t *ip, uint8_t op)
 #define VM_LOCALS							\
 	struct vm_regs *const r = regs();				\
 	uint8_t *ip, *base;						\
-	value_t acc = VAL_NONE, *sp, *consts;				\
+	value_t acc = VAL_NONE, *sp = r->sp, *consts;			\
 	struct snek_code *c;
 #define RELOAD_CODE() do { c = code_ptr(r->code); base = CODE_BYTES(c); consts = c->consts; } while (0)
 #define SAVE() do { r->sp = sp; r->acc = acc; ip_off = (snek_len_t)(ip - base); } while (0)
@@ -256,8 +270,30 @@ static value_t vm_apply(uint8_t *ip, uint8_t op)
 		RELOAD_IP();						\
 	} while (0)
 
+/* The groups of opcodes.h, which the operand fetch relies on. */
+#define OP(name, effect, bytes)						\
+	_Static_assert(((bytes) == 0) == (OP_##name < OP_FIRST_OPERAND) &&	\
+		       ((bytes) != 1 || OP_##name < OP_FIRST_WORD) &&	\
+		       ((bytes) != 2 || OP_##name >= OP_FIRST_WORD), #name " is out of its group");
+#include "opcodes.h"
+#undef OP
+_Static_assert(OP_NONE == 0 && OP_FALSE == 1 && OP_TRUE == 2 && OP_HALT == 3 &&
+	       VAL_FALSE == VAL_NONE + 1 && VAL_TRUE == VAL_NONE + 2 &&
+	       OP_ADD == 4 && OP_SLICE == OP_PUSH - 1, "constants, then operators");
+
+/* Values an operator leaves off the stack, acc's copy included (1 minus
+ * its stack effect): 2 for binary operators and 1 for unary ones, then
+ * these from OP_INDEX on. */
+static const uint8_t index_drops[] SNEK_ROM = { 2, 0, 3, 2, 5 };
+
 void vm_run(value_t code)
 {
+	VM_LOCALS
+	value_t a, b, *callee, *p;
+	uint16_t u = 0;
+	uint8_t op, n, m;
+	bool more;
+
 #if SNEK_COMPUTED_GOTO
 	static const void *const labels[] = {
 #define OP(name, effect, bytes) &&L_##name,
@@ -265,39 +301,49 @@ void vm_run(value_t code)
 #undef OP
 	};
 #define CASE(name) L_##name:
-#define NEXT goto *labels[*R_IP++]
+/* Opcodes the switch leaves to its default: their labels for the table. */
+#define OTHER(name) L_##name:
+#define NEXT do { FETCH(); goto *labels[op]; } while (0)
 #else
 #define CASE(name) case OP_##name:
+#define OTHER(name)
 #define NEXT continue
 #endif
-	VM_LOCALS
-	value_t a, b, *p;
-	uint16_t u;
-	uint8_t n, m;
+/* The opcode, then a two-byte operand into u (one-byte ones are few:
+ * their arms fetch them). */
+#define FETCH()								\
+	do {								\
+		op = *R_IP++;						\
+		if (op >= OP_FIRST_WORD) {				\
+			u = U16(R_IP);					\
+			R_IP += 2;					\
+		}							\
+	} while (0)
 
-	fp = r->sp + 1;
-	if (fp + 4 + code_ptr(code)->maxstack >= vm_stack + SNEK_STACK_SIZE)
-		err_raise(ERR_STACK);
-	fp[0] = code;
-	fp[1] = SLOT(0);
-	fp[2] = SLOT(0);
-	fp[3] = VAL_NONE; /* no caller: HALT leaves */
-	R_SP = fp + 3;
-	R_ACC = VAL_NONE;
-	vm_active = true;
-	ENTER(fp, code);
+	/* A statement is called like a function of no arguments whose
+	 * caller's code is None: its HALT returns out of the loop. */
+	callee = R_SP + 1;
+	*callee = a = code;
+	n = m = 0;
+	goto enter;
 
-#if SNEK_COMPUTED_GOTO
-	NEXT;
-#else
+#if !SNEK_COMPUTED_GOTO
 	for (;;) {
-		switch (*R_IP++) {
+		FETCH();
+		switch (op) {
+		default:
 #endif
-	CASE(HALT) {
-		vm_active = false;
-		r->sp = fp - 1;
-		r->code = VAL_NONE;
-		return;
+	OTHER(NONE)
+	OTHER(FALSE)
+	OTHER(TRUE)
+	OTHER(HALT) {
+		/* The switch sends the operators here too. */
+		if (op >= OP_ADD)
+			goto apply;
+		if (op == OP_HALT)
+			goto leave;
+		R_ACC = VAL_NONE + (uint8_t)(op & 3);
+		NEXT;
 	}
 	CASE(PUSH) {
 		*++R_SP = R_ACC;
@@ -308,8 +354,8 @@ void vm_run(value_t code)
 		NEXT;
 	}
 	CASE(NUMBER) {
-		memcpy(&R_ACC, R_IP, 4);
-		R_IP += 4;
+		memcpy(&R_ACC, R_IP - 2, 4);
+		R_IP += 2;
 		NEXT;
 	}
 	CASE(SMALL) {
@@ -317,26 +363,11 @@ void vm_run(value_t code)
 		NEXT;
 	}
 	CASE(CONST) {
-		R_ACC = CONSTS()[U16(R_IP)];
-		R_IP += 2;
-		NEXT;
-	}
-	CASE(NONE) {
-		R_ACC = VAL_NONE;
-		NEXT;
-	}
-	CASE(TRUE) {
-		R_ACC = VAL_TRUE;
-		NEXT;
-	}
-	CASE(FALSE) {
-		R_ACC = VAL_FALSE;
+		R_ACC = CONSTS()[u];
 		NEXT;
 	}
 	CASE(NAME)
 	CASE(GLOBAL) {
-		u = U16(R_IP);
-		R_IP += 2;
 #if VM_FAST_PATHS
 		if (u >= NAME_BUILTIN_COUNT && global_vals != VAL_NONE &&
 		    (snek_len_t)(u - NAME_BUILTIN_COUNT) < BLOCK_VALUES(global_vals))
@@ -348,38 +379,41 @@ void vm_run(value_t code)
 			goto undefined;
 		NEXT;
 	}
-	CASE(LOCAL) {
-		u = U16(R_IP);
-		R_IP += 2;
-		R_ACC = fp[1 + u];
-		if (R_ACC == VAL_UNSET)
-			goto undefined_local;
-		NEXT;
-	}
-	CASE(STORE_LOCAL) {
-		fp[1 + U16(R_IP)] = R_ACC;
-		R_IP += 2;
-		NEXT;
+	/* The arms on local u share finding it. */
+	CASE(LOCAL)
+	CASE(STORE_LOCAL)
+	CASE(DEL_LOCAL)
+	CASE(DEFAULT) {
+		p = fp + 1 + u;
+		if (op == OP_STORE_LOCAL) {
+			*p = R_ACC;
+			NEXT;
+		}
+		if (*p == VAL_UNSET) {
+			if (op != OP_DEFAULT)
+				goto undefined_local;
+			/* The default value follows: evaluate it. */
+			R_IP += 2;
+			NEXT;
+		}
+		if (op == OP_LOCAL) {
+			R_ACC = *p;
+			NEXT;
+		}
+		if (op == OP_DEL_LOCAL) {
+			*p = VAL_UNSET;
+			NEXT;
+		}
+		/* DEFAULT of a bound local: skip the default value. */
+		goto jump_at_ip;
 	}
 	CASE(STORE_GLOBAL) {
-		u = U16(R_IP);
-		R_IP += 2;
 		SAVE();
 		global_set(u, R_ACC);
 		LOAD();
 		NEXT;
 	}
-	CASE(DEL_LOCAL) {
-		u = U16(R_IP);
-		R_IP += 2;
-		if (fp[1 + u] == VAL_UNSET)
-			goto undefined_local;
-		fp[1 + u] = VAL_UNSET;
-		NEXT;
-	}
 	CASE(DEL_GLOBAL) {
-		u = U16(R_IP);
-		R_IP += 2;
 		if (!global_del(u))
 			goto undefined;
 		NEXT;
@@ -395,7 +429,7 @@ void vm_run(value_t code)
 			R_SP--;						\
 			NEXT;						\
 		}							\
-		goto two_operands;					\
+		goto apply;						\
 	}
 	ARITH(ADD, x + y)
 	ARITH(SUB, x - y)
@@ -412,7 +446,7 @@ void vm_run(value_t code)
 			R_SP--;						\
 			NEXT;						\
 		}							\
-		goto two_operands;					\
+		goto apply;						\
 	}
 	COMPARE(LT, <)
 	COMPARE(LE, <=)
@@ -426,7 +460,7 @@ void vm_run(value_t code)
 			R_ACC = val_from_num(-val_num(R_ACC));
 			NEXT;
 		}
-		goto one_operand;
+		goto apply;
 	}
 	CASE(INDEX) {
 		a = *R_SP;
@@ -445,23 +479,8 @@ void vm_run(value_t code)
 				}
 			}
 		}
-		goto two_operands;
+		goto apply;
 	}
-#else
-	CASE(ADD)
-	CASE(SUB)
-	CASE(MUL)
-	CASE(DIV)
-	CASE(IADD)
-	CASE(IMUL)
-	CASE(LT)
-	CASE(LE)
-	CASE(GT)
-	CASE(GE)
-	CASE(EQ)
-	CASE(NE)
-	CASE(INDEX)
-#endif
 	CASE(FLOORDIV)
 	CASE(MOD)
 	CASE(POW)
@@ -469,65 +488,85 @@ void vm_run(value_t code)
 	CASE(BOR)
 	CASE(BXOR)
 	CASE(SHL)
-	CASE(SHR)
-#if VM_FAST_PATHS
-	{
+	CASE(SHR) {
 		if (VAL_IS_NUM(*R_SP) && VAL_IS_NUM(R_ACC)) {
 			/* The slot above the top is always there (see CALL). */
 			R_SP[1] = R_ACC;
 			SAVE();
-			R_ACC = num_binop(R_IP[-1], R_SP);
+			R_ACC = num_binop(op, R_SP);
 			R_SP--;
 			NEXT;
 		}
-		goto two_operands;
-	}
-#endif
-	/* The operators (APPLY); then m values are dropped, acc's copy
-	 * included. */
-	CASE(IN)
-	CASE(NOT_IN)
-	CASE(IS)
-	CASE(IS_NOT)
-	CASE(DEL_INDEX) {
-#if VM_FAST_PATHS
-	two_operands:
-#endif
-		m = 2;
 		goto apply;
 	}
-#if !VM_FAST_PATHS
-	CASE(NEG)
+#else
+	OTHER(ADD)
+	OTHER(SUB)
+	OTHER(MUL)
+	OTHER(DIV)
+	OTHER(IADD)
+	OTHER(IMUL)
+	OTHER(LT)
+	OTHER(LE)
+	OTHER(GT)
+	OTHER(GE)
+	OTHER(EQ)
+	OTHER(NE)
+	OTHER(NEG)
+	OTHER(INDEX)
+	OTHER(FLOORDIV)
+	OTHER(MOD)
+	OTHER(POW)
+	OTHER(BAND)
+	OTHER(BOR)
+	OTHER(BXOR)
+	OTHER(SHL)
+	OTHER(SHR)
 #endif
-	CASE(POS)
-	CASE(INVERT)
-	CASE(NOT) {
-#if VM_FAST_PATHS
-	one_operand:
-#endif
-		m = 1;
-		goto apply;
-	}
-	CASE(INDEX_KEEP) {
-		/* The container and the index stay for the store that follows. */
-		m = 0;
-		goto apply;
-	}
-	CASE(STORE_INDEX) {
-		m = 3;
-		goto apply;
-	}
-	CASE(SLICE) {
-		m = 5;
+	/* The operators: val_apply, then the operands leave the stack. */
+	OTHER(IN)
+	OTHER(NOT_IN)
+	OTHER(IS)
+	OTHER(IS_NOT)
+	OTHER(POS)
+	OTHER(INVERT)
+	OTHER(NOT)
+	OTHER(INDEX_KEEP)
+	OTHER(STORE_INDEX)
+	OTHER(DEL_INDEX)
+	OTHER(SLICE) {
 	apply:
-		APPLY(b, R_IP[-1]);
+		m = op < OP_NEG ? 2 : op < OP_INDEX ? 1 : SNEK_ROM_BYTE(&index_drops[op - OP_INDEX]);
+		APPLY(b, op);
 		LOAD();
 		R_ACC = b;
 		R_SP -= m;
 		NEXT;
 	}
-	CASE(JUMP) {
+	CASE(CHAIN) {
+		/* A comparison that keeps acc when true. */
+		op = *R_IP++;
+		APPLY(b, op);
+		LOAD();
+		R_SP -= 2;
+		if (b != VAL_FALSE) {
+			R_IP += 2;
+			NEXT;
+		}
+		R_ACC = b;
+	jump_at_ip:
 		u = U16(R_IP);
+		goto jump;
+	}
+	CASE(JUMP_FALSE)
+	CASE(JUMP_TRUE) {
+		/* op - OP_JUMP_FALSE is 0 or 1: the truth that jumps. */
+		if (TRUTH(R_ACC) != (op - OP_JUMP_FALSE))
+			NEXT;
+	}
+	/* fall through */
+	CASE(JUMP) {
+	jump:
 		if (R_BASE + u < R_IP) {
 			SNEK_POLL();
 			if (vm_interrupt) {
@@ -538,35 +577,10 @@ void vm_run(value_t code)
 		R_IP = R_BASE + u;
 		NEXT;
 	}
-	CASE(JUMP_FALSE)
-	CASE(JUMP_TRUE) {
-		/* ip[-1] - OP_JUMP_FALSE is 0 or 1: the truth that jumps. */
-		if (TRUTH(R_ACC) == (R_IP[-1] - OP_JUMP_FALSE))
-			R_IP = R_BASE + U16(R_IP);
-		else
-			R_IP += 2;
-		NEXT;
-	}
-	CASE(CHAIN) {
-		/* A comparison that keeps acc when true. */
-		APPLY(b, R_IP[0]);
-		LOAD();
-		R_SP -= 2;
-		if (b == VAL_FALSE) {
-			R_ACC = b;
-			R_IP = R_BASE + U16(R_IP + 1);
-		} else {
-			R_IP += 3;
-		}
-		NEXT;
-	}
 	CASE(LIST)
 	CASE(TUPLE) {
-		n = R_IP[-1];
-		u = U16(R_IP);
-		R_IP += 2;
 		SAVE();
-		b = n == OP_LIST ? list_new(u) : tuple_new(u);
+		b = op == OP_LIST ? list_new(u) : tuple_new(u);
 		LOAD();
 		if (u) {
 			snek_len_t len;
@@ -577,8 +591,6 @@ void vm_run(value_t code)
 		NEXT;
 	}
 	CASE(DICT) {
-		u = U16(R_IP);
-		R_IP += 2;
 		SAVE();
 		b = dict_new();
 		GC_PUSH(b);
@@ -593,18 +605,14 @@ void vm_run(value_t code)
 		NEXT;
 	}
 	CASE(CALL) {
-		value_t *callee;
-		const uint8_t *ids;
-
-		n = R_IP[0];
-		m = R_IP[1];
-		ids = R_IP + 2;
-		R_IP += 2 + 2 * m;
+		n = (uint8_t)u;
+		m = (uint8_t)(u >> 8);
+		R_IP += 2 * m;
 		callee = R_SP - n - m;
 		a = *callee;
 		SAVE();
 		if (VAL_IS_BUILTIN(a)) {
-			b = call_builtin(a, callee, n, m, ids);
+			b = call_builtin(a, callee, n, m);
 			LOAD();
 			R_ACC = b;
 			R_SP = callee - 1;
@@ -612,78 +620,76 @@ void vm_run(value_t code)
 		}
 		if (!VAL_IS(a, TAG_FUNC))
 			err_invalid_type(a);
+		SNEK_POLL();
+		console_check_interrupt();
+	enter:
 		{
 			struct snek_code *f = code_ptr(a);
 			if (callee + f->nlocals + 4 + m + f->maxstack >= vm_stack + SNEK_STACK_SIZE)
 				err_raise(ERR_STACK);
-			SNEK_POLL();
-			console_check_interrupt();
-			bind_args(callee, n, m, ids);
-			callee[f->nlocals + 1] = SLOT(ip_off);
-			callee[f->nlocals + 2] = SLOT(fp - vm_stack);
-			callee[f->nlocals + 3] = r->code;
-			R_SP = callee + f->nlocals + 3;
+			vm_active = true;
+			p = bind_args(callee, n, m);
+			p[0] = SLOT(ip_off);
+			p[1] = SLOT(fp - vm_stack);
+			p[2] = r->code;
+			R_SP = p + 2;
 		}
 		ENTER(callee, a);
 		NEXT;
 	}
 	CASE(RETURN) {
+	leave: {
 		value_t *rec = fp + CODE()->nlocals + 1;
 		R_SP = fp - 1;
 		ip_off = INT(rec[0]);
 		r->code = rec[2];
 		fp = vm_stack + INT(rec[1]);
+		if (r->code == VAL_NONE) {
+			/* The statement's end. */
+			vm_active = false;
+#if !SNEK_SMALL
+			r->sp = sp;
+#endif
+			return;
+		}
 		RELOAD_IP();
 		NEXT;
 	}
+	}
 	CASE(ITER) {
-		n = VAL_TAG(R_ACC);
-		if (VAL_IS_NUM(R_ACC) || n < TAG_STRING || n > TAG_DICT) {
-			SAVE();
-			err_invalid_type(R_ACC);
-		}
 		*++R_SP = R_ACC;
 		*++R_SP = SLOT(0);
 		NEXT;
 	}
 	CASE(FOR_NEXT) {
-		bool more;
 		SAVE();
 		more = iter_next(R_SP - 1, &b);
 		LOAD();
+		m = 2;
+		goto loop_next;
+	}
+	CASE(RANGE_NEXT) {
+		float cur = val_num(R_SP[-2]), stop = val_num(R_SP[-1]), step = val_num(R_SP[0]);
+		more = step > 0 ? cur < stop : cur > stop;
+		if (more) {
+			b = R_SP[-2];
+			R_SP[-2] = val_from_num(cur + step);
+		}
+		m = 3;
+	loop_next:
+		/* acc = the next item, or the loop's state goes and it ends. */
 		if (more) {
 			R_ACC = b;
-			R_IP += 2;
-		} else {
-			R_SP -= 2;
-			R_IP = R_BASE + U16(R_IP);
+			NEXT;
 		}
-		NEXT;
+		R_SP -= m;
+		goto jump;
 	}
 	CASE(RANGE) {
 		n = *R_IP++;
 		SAVE();
 		range_start(R_SP - n + 1, n);
 		R_SP = R_SP - n + 3;
-		NEXT;
-	}
-	CASE(RANGE_NEXT) {
-		float cur = val_num(R_SP[-2]), stop = val_num(R_SP[-1]), step = val_num(R_SP[0]);
-		if (step > 0 ? cur < stop : cur > stop) {
-			R_ACC = R_SP[-2];
-			R_SP[-2] = val_from_num(cur + step);
-			R_IP += 2;
-		} else {
-			R_SP -= 3;
-			R_IP = R_BASE + U16(R_IP);
-		}
-		NEXT;
-	}
-	CASE(DEFAULT) {
-		if (fp[1 + U16(R_IP)] != VAL_UNSET)
-			R_IP = R_BASE + U16(R_IP + 2);
-		else
-			R_IP += 4;
 		NEXT;
 	}
 	CASE(ASSERT) {
@@ -708,11 +714,10 @@ void vm_run(value_t code)
 		}
 	}
 #endif
-	/* Errors raised by several arms: ip is just past the operand. */
+	/* Errors raised by several arms. */
 undefined_local:
 	u = CODE_PARAMS(CODE())[u];
 undefined:
-	R_IP -= 2;
 	SAVE();
 	err_undefined(u);
 }

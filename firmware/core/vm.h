@@ -11,6 +11,9 @@ enum opcode {
 #undef OP
 	OP_COUNT
 };
+/* Where the groups of opcodes.h start: operands of one byte, then of two. */
+#define OP_FIRST_OPERAND OP_DROP
+#define OP_FIRST_WORD OP_CONST
 
 /* The value stack; vm_sp points at the top value (vm_stack[0] is unused). */
 extern value_t vm_stack[SNEK_STACK_SIZE];
