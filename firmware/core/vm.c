@@ -46,18 +46,31 @@ void vm_reset(void)
 	print_to(SINK_OUT);
 }
 
+/* The code object running, wherever the collector moved it. */
+static __attribute__((noinline)) struct snek_code *code_now(void)
+{
+	return code_ptr(vm_code);
+}
+
+/* A code object's local names, parameters first; its line table follows. */
+static __attribute__((noinline)) uint16_t *code_params(struct snek_code *c)
+{
+	return CODE_PARAMS(c);
+}
+
 uint16_t vm_line(void)
 {
 	struct vm_regs *r = regs();
 	struct snek_code *c;
-	uint16_t *l, i, line = 0;
+	uint16_t *l, *end, line = 0;
 
 	if (vm_code == VAL_NONE)
 		return 0;
-	c = code_ptr(vm_code);
-	l = CODE_LINES(c);
-	for (i = 0; i < c->nlines && l[2 * i] < ip_off; i++)
-		line = l[2 * i + 1];
+	c = code_now();
+	/* (offset, line) pairs: the last that starts before ip. */
+	l = code_params(c) + c->nlocals;
+	for (end = l + 2 * c->nlines; l < end && l[0] < ip_off; l += 2)
+		line = l[1];
 	return line;
 }
 
@@ -77,21 +90,24 @@ static uint8_t *vm_load(void)
 	return r->base + ip_off;
 }
 
-static uint16_t named_id(uint8_t i)
+/* The name ids of the named arguments. */
+static const uint8_t *named_ids(void)
 {
-	const uint8_t *ids = vm_load() - 2 * (named_n - i);
-
-	return U16(ids);
+	return vm_load() - 2 * named_n;
 }
+
+/* An id no name has. */
+#define NO_NAME 0xFFFF
 
 /* Not inlined: the VM's argument binding calls it too. */
 __attribute__((noinline)) value_t vm_named_arg(uint16_t id)
 {
+	const uint8_t *ids = named_ids();
 	value_t v;
 	uint8_t i;
 
-	for (i = 0; i < named_n; i++) {
-		if (named_id(i) == id) {
+	for (i = 0; i < named_n; i++, ids += 2) {
+		if (U16(ids) == id) {
 			v = named_vals[i];
 			named_vals[i] = VAL_UNSET;
 			return v;
@@ -103,11 +119,12 @@ __attribute__((noinline)) value_t vm_named_arg(uint16_t id)
 /* Every named argument must have been taken. */
 static void named_check(void)
 {
+	const uint8_t *ids = named_ids();
 	uint8_t i;
 
-	for (i = 0; i < named_n; i++)
+	for (i = 0; i < named_n; i++, ids += 2)
 		if (named_vals[i] != VAL_UNSET)
-			err_format("bad arg \"%n\"", named_id(i));
+			err_format("bad arg \"%n\"", U16(ids));
 }
 
 /* One place for the message: each err_format call site costs flash. */
@@ -117,26 +134,33 @@ static __attribute__((noreturn)) void bad_args(uint8_t wanted, uint8_t got)
 }
 
 /* Bind a call's npos positional and nnamed named arguments into the new
- * frame at `base` (a Snek function's); returns where the frame's return
- * record goes, after the locals. */
+ * frame at `base` (a Snek function's), if the stack has room for it;
+ * returns where the frame's return record goes, after the locals. */
 static value_t *bind_args(value_t *base, uint8_t npos, uint8_t nnamed)
 {
 	struct snek_code *c = code_ptr(base[0]);
 	uint8_t nreq = (uint8_t)(c->nparams - c->ndefaults), i;
-	uint16_t *params = CODE_PARAMS(c);
+	uint16_t *params = code_params(c);
+	value_t *local, v;
+	bool missing = false;
 
+	if (base + c->nlocals + 4 + nnamed + c->maxstack >= vm_stack + SNEK_STACK_SIZE)
+		err_raise(ERR_STACK);
 	if (npos > c->nparams)
 		bad_args(c->nparams, npos + nnamed);
 	/* Move named values above the locals, then fetch them by name. */
 	named_n = nnamed;
 	named_vals = base + 1 + c->nlocals + 4;
 	memmove(named_vals, base + 1 + npos, nnamed * sizeof(value_t));
-	for (i = npos; i < c->nlocals; i++)
-		base[1 + i] = i < c->nparams ? vm_named_arg(params[i]) : VAL_UNSET;
+	for (i = npos, local = base + 1 + npos; i < c->nlocals; i++) {
+		v = vm_named_arg(i < c->nparams ? params[i] : NO_NAME);
+		if (i < nreq && v == VAL_UNSET)
+			missing = true;
+		*local++ = v;
+	}
 	named_check();
-	for (i = npos; i < nreq; i++)
-		if (base[1 + i] == VAL_UNSET)
-			bad_args(nreq, npos + nnamed);
+	if (missing)
+		bad_args(nreq, npos + nnamed);
 	return base + 1 + c->nlocals;
 }
 
@@ -186,19 +210,47 @@ static value_t call_builtin(value_t fn, value_t *callee, uint8_t n, uint8_t m)
 	return r;
 }
 
+/* range()'s n arguments on the stack become start, stop and step:
+ * numbers, the step not 0. */
 static void range_start(value_t *args, uint8_t n)
 {
-	float v[3] = { 0, 0, 1 }; /* start, stop, step */
 	uint8_t i;
+	float f;
 
-	/* range(stop) fills stop only; two or three arguments start at start. */
-	for (i = 0; i < n; i++)
-		v[i + (n == 1)] = val_to_num(args[i]);
-	if (v[2] == 0)
-		err_invalid_value(args[2]);
-	for (i = 0; i < 3; i++)
-		args[i] = val_from_num(v[i]);
+	if (n == 1) {
+		args[1] = args[0];
+		args[0] = 0;            /* the bits of 0.0f */
+	}
+	if (n < 3)
+		args[2] = 0x3F800000u;  /* the bits of 1.0f */
+	for (i = 0; i < 3; i++) {
+		f = val_to_num(args[i]);
+		if (i == 2 && f == 0)
+			err_invalid_value(args[2]);
+		args[i] = val_from_num(f);
+	}
 }
+
+#if SNEK_SMALL
+/* The bits of float k, an integer 0..255: on small chips a few shifts
+ * instead of the float library's general conversion. The top half is
+ * the exponent, then 7 bits of mantissa: (exponent - 1) * 128 plus k
+ * shifted up until its leading 1 reaches bit 7. */
+static value_t small_num(uint8_t k)
+{
+	uint16_t top = (127 + 7 - 1) << 7;
+
+	if (!k)
+		return 0;
+	while (!(k & 0x80)) {
+		k <<= 1;
+		top -= 1 << 7;
+	}
+	return (value_t)(uint16_t)(top + k) << 16;
+}
+#else
+#define small_num(k) val_from_num((float)(k))
+#endif
 
 /* Where the VM keeps its registers, named R_* (plain SP is the AVR's own
  * stack pointer). On the host they are locals, so the compiler can hold
@@ -216,7 +268,7 @@ static void range_start(value_t *args, uint8_t n)
 #define SAVE() vm_save(ip)
 #define LOAD() (ip = vm_load())
 #define RELOAD_IP() LOAD()
-#define CODE() code_ptr(r->code)
+#define CODE() code_now()
 #define CONSTS() (CODE()->consts)
 /* Fast paths for numbers inline in the dispatch loop: speed for flash. */
 #define VM_FAST_PATHS 0
@@ -342,9 +394,15 @@ void vm_run(value_t code)
 			goto apply;
 		if (op == OP_HALT)
 			goto leave;
-		R_ACC = VAL_NONE + (uint8_t)(op & 3);
+		R_ACC = VAL_NONE + R_IP[-1]; /* op, read again: cheaper on the AVR */
 		NEXT;
 	}
+	CASE(ITER) {
+		/* The iterable and position 0: two pushes. */
+		*++R_SP = R_ACC;
+		R_ACC = SLOT(0);
+	}
+	/* fall through */
 	CASE(PUSH) {
 		*++R_SP = R_ACC;
 		NEXT;
@@ -359,7 +417,7 @@ void vm_run(value_t code)
 		NEXT;
 	}
 	CASE(SMALL) {
-		R_ACC = val_from_num((float)*R_IP++);
+		R_ACC = small_num(*R_IP++);
 		NEXT;
 	}
 	CASE(CONST) {
@@ -623,17 +681,12 @@ void vm_run(value_t code)
 		SNEK_POLL();
 		console_check_interrupt();
 	enter:
-		{
-			struct snek_code *f = code_ptr(a);
-			if (callee + f->nlocals + 4 + m + f->maxstack >= vm_stack + SNEK_STACK_SIZE)
-				err_raise(ERR_STACK);
-			vm_active = true;
-			p = bind_args(callee, n, m);
-			p[0] = SLOT(ip_off);
-			p[1] = SLOT(fp - vm_stack);
-			p[2] = r->code;
-			R_SP = p + 2;
-		}
+		p = bind_args(callee, n, m);
+		vm_active = true;
+		p[0] = SLOT(ip_off);
+		p[1] = SLOT(fp - vm_stack);
+		p[2] = r->code;
+		R_SP = p + 2;
 		ENTER(callee, a);
 		NEXT;
 	}
@@ -656,11 +709,6 @@ void vm_run(value_t code)
 		NEXT;
 	}
 	}
-	CASE(ITER) {
-		*++R_SP = R_ACC;
-		*++R_SP = SLOT(0);
-		NEXT;
-	}
 	CASE(FOR_NEXT) {
 		SAVE();
 		more = iter_next(R_SP - 1, &b);
@@ -669,11 +717,18 @@ void vm_run(value_t code)
 		goto loop_next;
 	}
 	CASE(RANGE_NEXT) {
-		float cur = val_num(R_SP[-2]), stop = val_num(R_SP[-1]), step = val_num(R_SP[0]);
-		more = step > 0 ? cur < stop : cur > stop;
+		/* start, stop, step: is step > 0 (a NaN is not) in one unsigned
+		 * compare of its bits, then one float compare either way round. */
+		p = R_SP - 2;
+		float cur = val_num(p[0]), lo = cur, hi = val_num(p[1]);
+		if (p[2] - 1 >= 0x7F800000u) {
+			lo = hi;
+			hi = cur;
+		}
+		more = lo < hi;
 		if (more) {
-			b = R_SP[-2];
-			R_SP[-2] = val_from_num(cur + step);
+			b = p[0];
+			p[0] = val_from_num(cur + val_num(p[2]));
 		}
 		m = 3;
 	loop_next:
@@ -716,7 +771,7 @@ void vm_run(value_t code)
 #endif
 	/* Errors raised by several arms. */
 undefined_local:
-	u = CODE_PARAMS(CODE())[u];
+	u = code_params(CODE())[u];
 undefined:
 	SAVE();
 	err_undefined(u);
