@@ -164,31 +164,24 @@ static value_t *bind_args(value_t *base, uint8_t npos, uint8_t nnamed)
 	return base + 1 + c->nlocals;
 }
 
-/* The next item of a for loop over state[0] at position state[1]. */
-static bool iter_next(value_t *state, value_t *out)
+/* The next item of a for loop over state[0] from position state[1], or
+ * VAL_UNSET (never an item) at the end. */
+static value_t iter_next(value_t *state)
 {
-	value_t it = state[0];
+	value_t it = state[0], k = VAL_UNSET;
 	snek_len_t pos = INT(state[1]);
 	uint8_t tag = VAL_TAG(it);
-	value_t k;
 
 	/* Checked here, not at ITER: the same line, and one place. */
 	if (VAL_IS_NUM(it) || tag < TAG_STRING || tag > TAG_DICT)
 		err_invalid_type(it);
-	if (tag == TAG_DICT) {
+	if (tag == TAG_DICT)
 		k = dict_key_at(it, &pos);
-		if (k == VAL_UNSET)
-			return false;
-		*out = k;
-		state[1] = SLOT(pos);
-		return true;
-	}
 	/* Strings, lists and tuples keep their length in one place. */
-	if (pos >= tuple_ptr(it)->len)
-		return false;
-	*out = seq_item(state, pos);
-	state[1] = SLOT(pos + 1);
-	return true;
+	else if (pos < tuple_ptr(it)->len)
+		k = seq_item(state, pos++);
+	state[1] = SLOT(pos);
+	return k;
 }
 
 /* Call builtin `fn` with the n positional and m named arguments above
@@ -343,8 +336,8 @@ void vm_run(value_t code)
 	VM_LOCALS
 	value_t a, b, *callee, *p;
 	uint16_t u = 0;
+	snek_len_t drop;
 	uint8_t op, n, m;
-	bool more;
 
 #if SNEK_COMPUTED_GOTO
 	static const void *const labels[] = {
@@ -394,16 +387,18 @@ void vm_run(value_t code)
 			goto apply;
 		if (op == OP_HALT)
 			goto leave;
-		R_ACC = VAL_NONE + R_IP[-1]; /* op, read again: cheaper on the AVR */
+		/* op read again: the AVR then need not widen op at every dispatch. */
+		R_ACC = VAL_NONE + R_IP[-1];
 		NEXT;
 	}
 	CASE(ITER) {
 		/* The iterable and position 0: two pushes. */
 		*++R_SP = R_ACC;
 		R_ACC = SLOT(0);
+		goto push;
 	}
-	/* fall through */
 	CASE(PUSH) {
+	push:
 		*++R_SP = R_ACC;
 		NEXT;
 	}
@@ -594,11 +589,13 @@ void vm_run(value_t code)
 	OTHER(DEL_INDEX)
 	OTHER(SLICE) {
 	apply:
-		m = op < OP_NEG ? 2 : op < OP_INDEX ? 1 : SNEK_ROM_BYTE(&index_drops[op - OP_INDEX]);
+		drop = op < OP_NEG ? 2 : op < OP_INDEX ? 1 : SNEK_ROM_BYTE(&index_drops[op - OP_INDEX]);
 		APPLY(b, op);
+	finish:
+		/* acc = b, and the values the instruction used leave. */
 		LOAD();
 		R_ACC = b;
-		R_SP -= m;
+		R_SP -= drop;
 		NEXT;
 	}
 	CASE(CHAIN) {
@@ -621,8 +618,8 @@ void vm_run(value_t code)
 		/* op - OP_JUMP_FALSE is 0 or 1: the truth that jumps. */
 		if (TRUTH(R_ACC) != (op - OP_JUMP_FALSE))
 			NEXT;
+		goto jump;
 	}
-	/* fall through */
 	CASE(JUMP) {
 	jump:
 		if (R_BASE + u < R_IP) {
@@ -639,14 +636,12 @@ void vm_run(value_t code)
 	CASE(TUPLE) {
 		SAVE();
 		b = op == OP_LIST ? list_new(u) : tuple_new(u);
-		LOAD();
 		if (u) {
 			snek_len_t len;
 			memcpy(seq_items(b, &len), R_SP - u + 1, u * sizeof(value_t));
 		}
-		R_SP -= u;
-		R_ACC = b;
-		NEXT;
+		drop = u;
+		goto finish;
 	}
 	CASE(DICT) {
 		SAVE();
@@ -654,13 +649,11 @@ void vm_run(value_t code)
 		GC_PUSH(b);
 		/* The pairs stay on the stack, seen by the collector, until
 		 * all are in. */
-		for (p = R_SP - 2 * u + 1; p < R_SP; p += 2)
-			dict_set(&GC_TEMP(0), p);
+		drop = 2 * u;
+		for (p = R_SP - drop; p < R_SP; p += 2)
+			dict_set(&GC_TEMP(0), p + 1);
 		b = GC_POP();
-		LOAD();
-		R_SP -= 2 * u;
-		R_ACC = b;
-		NEXT;
+		goto finish;
 	}
 	CASE(CALL) {
 		n = (uint8_t)u;
@@ -671,10 +664,8 @@ void vm_run(value_t code)
 		SAVE();
 		if (VAL_IS_BUILTIN(a)) {
 			b = call_builtin(a, callee, n, m);
-			LOAD();
-			R_ACC = b;
-			R_SP = callee - 1;
-			NEXT;
+			drop = (snek_len_t)(n + m + 1);
+			goto finish;
 		}
 		if (!VAL_IS(a, TAG_FUNC))
 			err_invalid_type(a);
@@ -711,7 +702,7 @@ void vm_run(value_t code)
 	}
 	CASE(FOR_NEXT) {
 		SAVE();
-		more = iter_next(R_SP - 1, &b);
+		b = iter_next(R_SP - 1);
 		LOAD();
 		m = 2;
 		goto loop_next;
@@ -725,15 +716,15 @@ void vm_run(value_t code)
 			lo = hi;
 			hi = cur;
 		}
-		more = lo < hi;
-		if (more) {
+		b = VAL_UNSET;
+		if (lo < hi) {
 			b = p[0];
 			p[0] = val_from_num(cur + val_num(p[2]));
 		}
 		m = 3;
 	loop_next:
 		/* acc = the next item, or the loop's state goes and it ends. */
-		if (more) {
+		if (b != VAL_UNSET) {
 			R_ACC = b;
 			NEXT;
 		}
