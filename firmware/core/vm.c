@@ -80,6 +80,15 @@ uint16_t vm_line(void)
  * no tag bits to make or strip. */
 #define SLOT(i) ((value_t)(i))
 #define INT(v) ((snek_len_t)(v))
+/* The caller's fp in a frame: where 16-bit pointers make a bare integer
+ * slot, the pointer itself, else its index in the stack. */
+#if UINTPTR_MAX <= 0xFFFF
+#define FP_SLOT(p) SLOT((uintptr_t)(p))
+#define SLOT_FP(v) ((value_t *)(uintptr_t)(v))
+#else
+#define FP_SLOT(p) SLOT((p) - vm_stack)
+#define SLOT_FP(v) (vm_stack + INT(v))
+#endif
 
 /* The saved ip in the code running, wherever the collector moved it. */
 static uint8_t *vm_load(void)
@@ -96,8 +105,10 @@ static const uint8_t *named_ids(void)
 	return vm_load() - 2 * named_n;
 }
 
-/* An id no name has. */
-#define NO_NAME 0xFFFF
+/* Ids no name has: NO_NAME looks up nothing, NAMED_LEFT any named
+ * argument not taken, which is an error. */
+#define NO_NAME 0xFFFE
+#define NAMED_LEFT 0xFFFF
 
 /* Not inlined: the VM's argument binding calls it too. */
 __attribute__((noinline)) value_t vm_named_arg(uint16_t id)
@@ -107,24 +118,15 @@ __attribute__((noinline)) value_t vm_named_arg(uint16_t id)
 	uint8_t i;
 
 	for (i = 0; i < named_n; i++, ids += 2) {
-		if (U16(ids) == id) {
-			v = named_vals[i];
+		v = named_vals[i];
+		if (id == NAMED_LEFT ? v != VAL_UNSET : U16(ids) == id) {
+			if (id == NAMED_LEFT)
+				err_format("bad arg \"%n\"", U16(ids));
 			named_vals[i] = VAL_UNSET;
 			return v;
 		}
 	}
 	return VAL_UNSET;
-}
-
-/* Every named argument must have been taken. */
-static void named_check(void)
-{
-	const uint8_t *ids = named_ids();
-	uint8_t i;
-
-	for (i = 0; i < named_n; i++, ids += 2)
-		if (named_vals[i] != VAL_UNSET)
-			err_format("bad arg \"%n\"", U16(ids));
 }
 
 /* One place for the message: each err_format call site costs flash. */
@@ -133,11 +135,13 @@ static __attribute__((noreturn)) void bad_args(uint8_t wanted, uint8_t got)
 	err_format("bad args. wanted %d got %d", (int32_t)wanted, (int32_t)got);
 }
 
-/* Bind a call's npos positional and nnamed named arguments into the new
- * frame at `base` (a Snek function's), if the stack has room for it;
- * returns where the frame's return record goes, after the locals. */
-static value_t *bind_args(value_t *base, uint8_t npos, uint8_t nnamed)
+/* Call the Snek function at `base` with npos positional and nnamed named
+ * arguments above it, if the stack has room: bind them into its locals,
+ * save the caller's registers after those and make the callee current,
+ * its ip at the start. */
+static void push_frame(value_t *base, uint8_t npos, uint8_t nnamed)
 {
+	struct vm_regs *r = regs();
 	struct snek_code *c = code_ptr(base[0]);
 	uint8_t nreq = (uint8_t)(c->nparams - c->ndefaults), i;
 	uint16_t *params = code_params(c);
@@ -158,10 +162,17 @@ static value_t *bind_args(value_t *base, uint8_t npos, uint8_t nnamed)
 			missing = true;
 		*local++ = v;
 	}
-	named_check();
+	vm_named_arg(NAMED_LEFT);
 	if (missing)
 		bad_args(nreq, npos + nnamed);
-	return base + 1 + c->nlocals;
+	/* local is just past the locals: the return record. */
+	local[0] = SLOT(ip_off);
+	local[1] = FP_SLOT(fp);
+	local[2] = r->code;
+	r->sp = local + 2;
+	fp = base;
+	r->code = base[0];
+	ip_off = 0;
 }
 
 /* The next item of a for loop over state[0] from position state[1], or
@@ -199,7 +210,7 @@ static value_t call_builtin(value_t fn, value_t *callee, uint8_t n, uint8_t m)
 	named_vals = callee + 1 + n;
 	r = f(n, callee + 1);
 	console_check_interrupt();
-	named_check();
+	vm_named_arg(NAMED_LEFT);
 	return r;
 }
 
@@ -306,15 +317,6 @@ static value_t vm_apply(uint8_t *ip, uint8_t op)
 #define APPLY(r, op) do { *++sp = acc; SAVE(); (r) = val_apply(op, sp); } while (0)
 #endif
 
-/* Enter a frame for code object `fn` at `frame`: ip to its first instruction. */
-#define ENTER(frame, fn)						\
-	do {								\
-		fp = (frame);						\
-		r->code = (fn);						\
-		ip_off = 0;						\
-		RELOAD_IP();						\
-	} while (0)
-
 /* The groups of opcodes.h, which the operand fetch relies on. */
 #define OP(name, effect, bytes)						\
 	_Static_assert(((bytes) == 0) == (OP_##name < OP_FIRST_OPERAND) &&	\
@@ -368,7 +370,7 @@ void vm_run(value_t code)
 	/* A statement is called like a function of no arguments whose
 	 * caller's code is None: its HALT returns out of the loop. */
 	callee = R_SP + 1;
-	*callee = a = code;
+	*callee = code;
 	n = m = 0;
 	goto enter;
 
@@ -672,13 +674,9 @@ void vm_run(value_t code)
 		SNEK_POLL();
 		console_check_interrupt();
 	enter:
-		p = bind_args(callee, n, m);
+		push_frame(callee, n, m);
 		vm_active = true;
-		p[0] = SLOT(ip_off);
-		p[1] = SLOT(fp - vm_stack);
-		p[2] = r->code;
-		R_SP = p + 2;
-		ENTER(callee, a);
+		LOAD();
 		NEXT;
 	}
 	CASE(RETURN) {
@@ -687,7 +685,7 @@ void vm_run(value_t code)
 		R_SP = fp - 1;
 		ip_off = INT(rec[0]);
 		r->code = rec[2];
-		fp = vm_stack + INT(rec[1]);
+		fp = SLOT_FP(rec[1]);
 		if (r->code == VAL_NONE) {
 			/* The statement's end. */
 			vm_active = false;
@@ -746,12 +744,13 @@ void vm_run(value_t code)
 		NEXT;
 	}
 	CASE(PRINT_EXPR) {
-		if (R_ACC != VAL_NONE) {
+		b = R_ACC;
+		if (b != VAL_NONE) {
 			SAVE();
-			print_check(R_ACC);
-			print_value(R_ACC, true);
+			print_check(b);
+			print_value(b, true);
 			print_char('\n');
-			global_set(name_underscore, R_ACC);
+			global_set(name_underscore, b);
 			LOAD();
 		}
 		NEXT;
