@@ -183,8 +183,9 @@ static value_t iter_next(value_t *state)
 	snek_len_t pos = INT(state[1]);
 	uint8_t tag = VAL_TAG(it);
 
-	/* Checked here, not at ITER: the same line, and one place. */
-	if (VAL_IS_NUM(it) || tag < TAG_STRING || tag > TAG_DICT)
+	/* Checked here, not at ITER: the same line, and one place. A string,
+	 * list, tuple or dict (tags in a row) in one compare. */
+	if (it - VAL_MAKE(TAG_STRING, 0) >= VAL_MAKE(TAG_DICT + 1, 0) - VAL_MAKE(TAG_STRING, 0))
 		err_invalid_type(it);
 	if (tag == TAG_DICT)
 		k = dict_key_at(it, &pos);
@@ -324,14 +325,14 @@ static value_t vm_apply(uint8_t *ip, uint8_t op)
 		       ((bytes) != 2 || OP_##name >= OP_FIRST_WORD), #name " is out of its group");
 #include "opcodes.h"
 #undef OP
+_Static_assert(OP_INDEX == OP_NEG + 4 && OP_SLICE == OP_NEG + 8, "drops_from_neg");
 _Static_assert(OP_NONE == 0 && OP_FALSE == 1 && OP_TRUE == 2 && OP_HALT == 3 &&
 	       VAL_FALSE == VAL_NONE + 1 && VAL_TRUE == VAL_NONE + 2 &&
 	       OP_ADD == 4 && OP_SLICE == OP_PUSH - 1, "constants, then operators");
 
 /* Values an operator leaves off the stack, acc's copy included (1 minus
- * its stack effect): 2 for binary operators and 1 for unary ones, then
- * these from OP_INDEX on. */
-static const uint8_t index_drops[] SNEK_ROM = { 2, 0, 3, 2, 5 };
+ * its stack effect): 2 for binary operators, then these from OP_NEG on. */
+static const uint8_t drops_from_neg[] SNEK_ROM = { 1, 1, 1, 1, 2, 0, 3, 2, 5 };
 
 void vm_run(value_t code)
 {
@@ -591,7 +592,7 @@ void vm_run(value_t code)
 	OTHER(DEL_INDEX)
 	OTHER(SLICE) {
 	apply:
-		drop = op < OP_NEG ? 2 : op < OP_INDEX ? 1 : SNEK_ROM_BYTE(&index_drops[op - OP_INDEX]);
+		drop = op < OP_NEG ? 2 : SNEK_ROM_BYTE(&drops_from_neg[op - OP_NEG]);
 		APPLY(b, op);
 	finish:
 		/* acc = b, and the values the instruction used leave. */
@@ -647,14 +648,14 @@ void vm_run(value_t code)
 	}
 	CASE(DICT) {
 		SAVE();
-		b = dict_new();
-		GC_PUSH(b);
-		/* The pairs stay on the stack, seen by the collector, until
+		/* The new dict in acc's root (the last value is on the stack
+		 * too), the pairs on the stack, seen by the collector, until
 		 * all are in. */
+		r->acc = dict_new();
 		drop = 2 * u;
 		for (p = R_SP - drop; p < R_SP; p += 2)
-			dict_set(&GC_TEMP(0), p + 1);
-		b = GC_POP();
+			dict_set(&r->acc, p + 1);
+		b = r->acc;
 		goto finish;
 	}
 	CASE(CALL) {
@@ -664,7 +665,8 @@ void vm_run(value_t code)
 		callee = R_SP - n - m;
 		a = *callee;
 		SAVE();
-		if (VAL_IS_BUILTIN(a)) {
+		/* VAL_IS_BUILTIN in one compare. */
+		if (a - VAL_BUILTIN(0) <= VAL_PAYLOAD_MASK - VAL_BUILTIN_BASE) {
 			b = call_builtin(a, callee, n, m);
 			drop = (snek_len_t)(n + m + 1);
 			goto finish;
