@@ -181,13 +181,12 @@ static value_t iter_next(value_t *state)
 {
 	value_t it = state[0], k = VAL_UNSET;
 	snek_len_t pos = INT(state[1]);
-	uint8_t tag = VAL_TAG(it);
 
 	/* Checked here, not at ITER: the same line, and one place. A string,
 	 * list, tuple or dict (tags in a row) in one compare. */
 	if (it - VAL_MAKE(TAG_STRING, 0) >= VAL_MAKE(TAG_DICT + 1, 0) - VAL_MAKE(TAG_STRING, 0))
 		err_invalid_type(it);
-	if (tag == TAG_DICT)
+	if (VAL_IS(it, TAG_DICT))
 		k = dict_key_at(it, &pos);
 	/* Strings, lists and tuples keep their length in one place. */
 	else if (pos < tuple_ptr(it)->len)
@@ -406,8 +405,11 @@ void vm_run(value_t code)
 		NEXT;
 	}
 	CASE(DROP) {
-		R_SP -= *R_IP++;
-		NEXT;
+		/* Rare (break in a for loop): the operators' tail does it. */
+		drop = *R_IP++;
+		b = R_ACC;
+		SAVE();
+		goto finish;
 	}
 	CASE(NUMBER) {
 		memcpy(&R_ACC, R_IP - 2, 4);
@@ -618,8 +620,8 @@ void vm_run(value_t code)
 	}
 	CASE(JUMP_FALSE)
 	CASE(JUMP_TRUE) {
-		/* op - OP_JUMP_FALSE is 0 or 1: the truth that jumps. */
-		if (TRUTH(R_ACC) != (op - OP_JUMP_FALSE))
+		/* Not jumping: JUMP_FALSE on a true acc, JUMP_TRUE on a false. */
+		if (TRUTH(R_ACC) == (op == OP_JUMP_FALSE))
 			NEXT;
 		goto jump;
 	}
