@@ -114,15 +114,16 @@ static const uint8_t *named_ids(void)
 __attribute__((noinline)) value_t vm_named_arg(uint16_t id)
 {
 	const uint8_t *ids = named_ids();
-	value_t v;
-	uint8_t i;
+	value_t *val = named_vals, v;
+	uint8_t n;
 
-	for (i = 0; i < named_n; i++, ids += 2) {
-		v = named_vals[i];
-		if (id == NAMED_LEFT ? v != VAL_UNSET : U16(ids) == id) {
-			if (id == NAMED_LEFT)
+	for (n = named_n; n; n--, ids += 2, val++) {
+		v = *val;
+		if (id == NAMED_LEFT) {
+			if (v != VAL_UNSET)
 				err_format("bad arg \"%n\"", U16(ids));
-			named_vals[i] = VAL_UNSET;
+		} else if (U16(ids) == id) {
+			*val = VAL_UNSET;
 			return v;
 		}
 	}
@@ -148,13 +149,15 @@ static void push_frame(value_t *base, uint8_t npos, uint8_t nnamed)
 	value_t *local, v;
 	bool missing = false;
 
-	if (base + c->nlocals + 4 + nnamed + c->maxstack >= vm_stack + SNEK_STACK_SIZE)
+	/* Named values go above the locals and the return record, and the
+	 * callee's temporaries above those. */
+	named_vals = base + 1 + c->nlocals + 4;
+	if (named_vals + nnamed + c->maxstack > vm_stack + SNEK_STACK_SIZE)
 		err_raise(ERR_STACK);
 	if (npos > c->nparams)
 		bad_args(c->nparams, npos + nnamed);
-	/* Move named values above the locals, then fetch them by name. */
+	/* Move the named values there, then fetch them by name. */
 	named_n = nnamed;
-	named_vals = base + 1 + c->nlocals + 4;
 	memmove(named_vals, base + 1 + npos, nnamed * sizeof(value_t));
 	for (i = npos, local = base + 1 + npos; i < c->nlocals; i++) {
 		v = vm_named_arg(i < c->nparams ? params[i] : NO_NAME);
@@ -204,7 +207,8 @@ static value_t call_builtin(value_t fn, value_t *callee, uint8_t n, uint8_t m)
 	value_t (*f)(uint8_t, value_t *) = SNEK_ROM_PTR(&bi->fn);
 	value_t r;
 
-	if (n < lo || (hi != 255 && n > hi))
+	/* A max of 255 is "any number": n never exceeds it. */
+	if (n < lo || n > hi)
 		bad_args(n < lo ? lo : hi, n);
 	named_n = m;
 	named_vals = callee + 1 + n;
