@@ -1,0 +1,3 @@
+# error: 3 bad arg "sep"
+print(1, end='\n')
+print(1, sep=' ')
