@@ -7,11 +7,11 @@
  * The VM keeps the newest value in an accumulator (acc); "push" moves it to
  * the stack. Binary operators compute acc = pop() OP acc.
  *
- * The order is the VM's: it fetches the operand before dispatching, so the
- * opcodes come in groups (vm.h names where each starts, vm.c checks them):
- * no operand, then a one-byte operand, then a two-byte one (the first two
- * bytes, for the few with more). The constants and operators come first:
- * the VM reaches them all through one path. */
+ * The order is the VM's, in groups (vm.h names where each starts, vm.c
+ * checks them): no operand, a one-byte operand, then a two-byte one, which
+ * the VM fetches before it dispatches (the first two bytes, for the few
+ * with more). The constants and operators come first: the VM reaches
+ * them all through one path. Operand bytes are little-endian. */
 OP(NONE, 0, 0)         /* acc = None; NONE, FALSE, TRUE in the order of */
 OP(FALSE, 0, 0)        /* acc = False  their values (value.h) */
 OP(TRUE, 0, 0)         /* acc = True */

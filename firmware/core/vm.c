@@ -5,12 +5,15 @@
  *
  * A frame: fp[0] the function, fp[1..nlocals] its locals, then the return
  * position, the caller's frame and the caller's code, then temporaries.
+ * A top-level statement runs in a frame like a call's, whose caller's code
+ * is None: its HALT, like a RETURN, finds that and leaves the loop.
  *
  * The collector moves objects, so every pointer into the code object is
  * re-derived after anything that may allocate: SAVE() before, LOAD() after. */
 #include "snek.h"
 
 value_t vm_stack[SNEK_STACK_SIZE];
+/* fp is always a place in the stack: a statement's frame saves it. */
 struct vm_regs vm_regs = { .acc = VAL_NONE, .code = VAL_NONE, .sp = vm_stack, .fp = vm_stack };
 bool vm_active;
 volatile bool vm_interrupt;
