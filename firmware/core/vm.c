@@ -162,6 +162,8 @@ static void push_frame(value_t *base, uint8_t npos, uint8_t nnamed)
 	/* Move the named values there, then fetch them by name. */
 	named_n = nnamed;
 	memmove(named_vals, base + 1 + npos, nnamed * sizeof(value_t));
+#if SNEK_SMALL
+	/* Each parameter takes its named value: the least code. */
 	for (i = npos, local = base + 1 + npos; i < c->nlocals; i++) {
 		v = vm_named_arg(i < c->nparams ? params[i] : NO_NAME);
 		if (i < nreq && v == VAL_UNSET)
@@ -169,6 +171,25 @@ static void push_frame(value_t *base, uint8_t npos, uint8_t nnamed)
 		*local++ = v;
 	}
 	vm_named_arg(NAMED_LEFT);
+#else
+	/* Each named value finds its parameter: faster with many. */
+	const uint8_t *ids = named_ids();
+	uint8_t j;
+
+	for (i = npos; i < c->nlocals; i++)
+		base[1 + i] = VAL_UNSET;
+	for (i = 0; i < nnamed; i++, ids += 2) {
+		for (j = npos; j < c->nparams && params[j] != U16(ids); j++)
+			;
+		if (j == c->nparams || base[1 + j] != VAL_UNSET)
+			err_format("bad arg \"%n\"", U16(ids));
+		base[1 + j] = named_vals[i];
+	}
+	for (i = npos; i < nreq; i++)
+		missing |= base[1 + i] == VAL_UNSET;
+	local = base + 1 + c->nlocals;
+	(void)v;
+#endif
 	if (missing)
 		bad_args(nreq, npos + nnamed);
 	/* local is just past the locals: the return record. */
@@ -357,14 +378,18 @@ void vm_run(value_t code)
 #define CASE(name) L_##name:
 /* Opcodes the switch leaves to its default: their labels for the table. */
 #define OTHER(name) L_##name:
-#define NEXT do { FETCH(); goto *labels[op]; } while (0)
+/* One indirect jump per instruction, the fastest dispatch: each arm with
+ * a two-byte operand fetches it. */
+#define NEXT goto *labels[*R_IP++]
+/* Arms that need the opcode or the operand get them. */
+#define OPCODE() (op = R_IP[-1])
+#define OPERAND() do { OPCODE(); u = U16(R_IP); R_IP += 2; } while (0)
 #else
 #define CASE(name) case OP_##name:
 #define OTHER(name)
 #define NEXT continue
-#endif
-/* The opcode, then a two-byte operand into u (one-byte ones are few:
- * their arms fetch them). */
+/* The least code: the two-byte operand is fetched once, before the
+ * switch (one-byte ones are few: their arms fetch them). */
 #define FETCH()								\
 	do {								\
 		op = *R_IP++;						\
@@ -373,6 +398,9 @@ void vm_run(value_t code)
 			R_IP += 2;					\
 		}							\
 	} while (0)
+#define OPCODE() ((void)0)
+#define OPERAND() ((void)0)
+#endif
 
 	/* A statement is called like a function of no arguments whose
 	 * caller's code is None: its HALT returns out of the loop. */
@@ -391,6 +419,7 @@ void vm_run(value_t code)
 	OTHER(FALSE)
 	OTHER(TRUE)
 	OTHER(HALT) {
+		OPCODE();
 		/* The switch sends the operators here too. */
 		if (op >= OP_ADD)
 			goto apply;
@@ -419,6 +448,7 @@ void vm_run(value_t code)
 		goto finish;
 	}
 	CASE(NUMBER) {
+		OPERAND();
 		memcpy(&R_ACC, R_IP - 2, 4);
 		R_IP += 2;
 		NEXT;
@@ -428,11 +458,13 @@ void vm_run(value_t code)
 		NEXT;
 	}
 	CASE(CONST) {
+		OPERAND();
 		R_ACC = CONSTS()[u];
 		NEXT;
 	}
 	CASE(NAME)
 	CASE(GLOBAL) {
+		OPERAND();
 #if VM_FAST_PATHS
 		if (u >= NAME_BUILTIN_COUNT && global_vals != VAL_NONE &&
 		    (snek_len_t)(u - NAME_BUILTIN_COUNT) < BLOCK_VALUES(global_vals))
@@ -449,6 +481,7 @@ void vm_run(value_t code)
 	CASE(STORE_LOCAL)
 	CASE(DEL_LOCAL)
 	CASE(DEFAULT) {
+		OPERAND();
 		p = fp + 1 + u;
 		if (op == OP_STORE_LOCAL) {
 			*p = R_ACC;
@@ -473,12 +506,14 @@ void vm_run(value_t code)
 		goto jump_at_ip;
 	}
 	CASE(STORE_GLOBAL) {
+		OPERAND();
 		SAVE();
 		global_set(u, R_ACC);
 		LOAD();
 		NEXT;
 	}
 	CASE(DEL_GLOBAL) {
+		OPERAND();
 		if (!global_del(u))
 			goto undefined;
 		NEXT;
@@ -554,6 +589,7 @@ void vm_run(value_t code)
 	CASE(BXOR)
 	CASE(SHL)
 	CASE(SHR) {
+		OPCODE();
 		if (VAL_IS_NUM(*R_SP) && VAL_IS_NUM(R_ACC)) {
 			/* The slot above the top is always there (see CALL). */
 			R_SP[1] = R_ACC;
@@ -601,6 +637,7 @@ void vm_run(value_t code)
 	OTHER(DEL_INDEX)
 	OTHER(SLICE) {
 	apply:
+		OPCODE();
 		drop = op < OP_NEG ? 2 : SNEK_ROM_BYTE(&drops_from_neg[op - OP_NEG]);
 		APPLY(b, op);
 	finish:
@@ -627,12 +664,14 @@ void vm_run(value_t code)
 	}
 	CASE(JUMP_FALSE)
 	CASE(JUMP_TRUE) {
+		OPERAND();
 		/* Not jumping: JUMP_FALSE on a true acc, JUMP_TRUE on a false. */
 		if (TRUTH(R_ACC) == (op == OP_JUMP_FALSE))
 			NEXT;
 		goto jump;
 	}
 	CASE(JUMP) {
+		OPERAND();
 	jump:
 		if (R_BASE + u < R_IP) {
 			SNEK_POLL();
@@ -646,6 +685,7 @@ void vm_run(value_t code)
 	}
 	CASE(LIST)
 	CASE(TUPLE) {
+		OPERAND();
 		SAVE();
 		b = op == OP_LIST ? list_new(u) : tuple_new(u);
 		if (u) {
@@ -656,6 +696,7 @@ void vm_run(value_t code)
 		goto finish;
 	}
 	CASE(DICT) {
+		OPERAND();
 		SAVE();
 		/* The new dict in acc's root (the last value is on the stack
 		 * too), the pairs on the stack, seen by the collector, until
@@ -668,6 +709,7 @@ void vm_run(value_t code)
 		goto finish;
 	}
 	CASE(CALL) {
+		OPERAND();
 		n = (uint8_t)u;
 		m = (uint8_t)(u >> 8);
 		R_IP += 2 * m;
@@ -710,6 +752,7 @@ void vm_run(value_t code)
 	}
 	}
 	CASE(FOR_NEXT) {
+		OPERAND();
 		SAVE();
 		b = iter_next(R_SP - 1);
 		LOAD();
@@ -717,6 +760,7 @@ void vm_run(value_t code)
 		goto loop_next;
 	}
 	CASE(RANGE_NEXT) {
+		OPERAND();
 		/* start, stop, step: is step > 0 (a NaN is not) in one unsigned
 		 * compare of its bits, then one float compare either way round. */
 		p = R_SP - 2;
