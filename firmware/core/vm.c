@@ -476,9 +476,25 @@ void vm_run(value_t code)
 			goto undefined;
 		NEXT;
 	}
-	/* The arms on local u share finding it. */
+#if VM_FAST_PATHS
+	/* The host: the two busiest arms on their own. */
+	CASE(LOCAL) {
+		OPERAND();
+		R_ACC = fp[1 + u];
+		if (R_ACC == VAL_UNSET)
+			goto undefined_local;
+		NEXT;
+	}
+	CASE(STORE_LOCAL) {
+		OPERAND();
+		fp[1 + u] = R_ACC;
+		NEXT;
+	}
+#else
 	CASE(LOCAL)
 	CASE(STORE_LOCAL)
+#endif
+	/* The arms on local u share finding it. */
 	CASE(DEL_LOCAL)
 	CASE(DEFAULT) {
 		OPERAND();
