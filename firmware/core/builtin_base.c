@@ -9,18 +9,6 @@ __attribute__((noinline)) static value_t number(float f)
 	return val_from_num(f);
 }
 
-/* Round half to even, -0 for small negatives. Below 2^23, adding 2^23
- * leaves no bits for a fraction and the addition rounds ties to even;
- * from 2^23 up floats are integers already. */
-static float round_even(float x)
-{
-	float a = fabsf(x);
-
-	if (a < 8388608.0f)
-		a = (a + 8388608.0f) - 8388608.0f;
-	return copysignf(a, x);
-}
-
 value_t builtin_len(uint8_t nargs, value_t *args)
 {
 	(void)nargs;
@@ -140,28 +128,33 @@ value_t builtin_str(uint8_t nargs, value_t *args)
 	return print_to_string(args[0], false);
 }
 
+/* Like Python: round the exact decimal value (half to even) and read it
+ * back; round(x, -n) rounds x / 10^n to a whole number the same way.
+ * From 2^23 up (and inf, nan) floats are whole already. */
 value_t builtin_round(uint8_t nargs, value_t *args)
 {
-	float x = val_to_num(args[0]), p = 1, r;
-	int32_t digits;
+	float x = val_to_num(args[0]), p = 1;
+	int32_t digits = 0;
 	bool whole = nargs == 1 || args[1] == VAL_NONE;
-	char buf[64];
+	char buf[52]; /* -8388607. and 40 digits */
 
 	if (!whole) {
 		digits = val_to_int(args[1]);
-		if (x - x != 0.0f || digits > 40)
+		if (digits > 40)
 			return args[0];
-		if (digits >= 0) {
-			/* Like Python: round the exact decimal value, read it back. */
-			num_format(buf, sizeof buf, x, 'f', 0, -1, (int16_t)digits);
-			num_parse(buf, strlen(buf), &x, 0);
-			return number(x);
+		if (digits < 0) {
+			p = powf(10.0f, (float)-digits);
+			x /= p;
+			digits = 0;
 		}
-		p = powf(10.0f, (float)-digits);
 	}
-	r = round_even(x / p) * p;
-	/* round(x) is never -0; round(x, -n) may be, as in Python. */
-	return number(whole ? r + 0.0f : r);
+	if (fabsf(x) < 8388608.0f) {
+		num_format(buf, sizeof buf, x, 'f', 0, -1, (int16_t)digits);
+		num_parse(buf, strlen(buf), &x, 0);
+	}
+	x *= p;
+	/* round(x) is never -0; round(x, n) may be, as in Python. */
+	return number(whole ? x + 0.0f : x);
 }
 
 #if SNEK_INPUT

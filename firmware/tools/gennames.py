@@ -19,7 +19,8 @@ itself: pin numbers cost no table entry), or 0xFF.
 
 FUNC rows may share a C function: they get consecutive numbers, the
 first is BUILTIN_FIRST_<c_name>, and the function tells them apart by the
-number of the builtin called (args[-1]). FLOAT1(c_fn, "name", ...) and
+number of the builtin called (args[-1]): BUILTIN_<name> is each row's,
+by its first name (BUILTIN_talkto, BUILTIN_eeprom_write). FLOAT1(c_fn, "name", ...) and
 FLOAT2 rows are functions of one or two floats sharing the wrappers
 builtin_float1/2, which find c_fn in BUILTIN_FLOAT1_FNS(F) (F(c_fn) for
 each, in order).
@@ -217,6 +218,12 @@ def emit(entries: list[Entry], funcs: list[Func], consts: list[str]) -> str:
             declared.add(c)
             out.append(f'value_t builtin_{c}(uint8_t nargs, value_t *args);')
             out.append(f'#define BUILTIN_FIRST_{c} {f.index}')
+    # Each FUNC row's number by its first name (BUILTIN_talkto): a C
+    # function shared by several rows switches on it.
+    for e in entries:
+        if isinstance(e.value, Func) and e.value.kind == 'FUNC':
+            name = e.names()[0].replace('.', '_')
+            out.append(f'#define BUILTIN_{name} {e.value.index}')
     for kind in ('FLOAT1', 'FLOAT2'):
         group = [f for f in funcs if f.kind == kind]
         out.append(f'#define BUILTIN_{kind}_COUNT {len(group)}')

@@ -16,15 +16,22 @@
 
 static bool tone_on;
 
-/* PINx, DDRx and PORTx sit at consecutive addresses: return PORTx. */
-static volatile uint8_t *port_reg(uint8_t pin)
+/* The pin's PORTx (PINx and DDRx sit just below it) and, in *bit, its
+ * bit there: one lookup for writing, reading and pulls. */
+__attribute__((noinline)) static volatile uint8_t *pin_port(uint8_t pin, uint8_t *bit)
 {
-	return pin < 8 ? &PORTD : pin < FIRST_ANALOG ? &PORTB : &PORTC;
-}
+	volatile uint8_t *port = &PORTD;
 
-static uint8_t pin_bit(uint8_t pin)
-{
-	return (uint8_t)_BV(pin < 8 ? pin : pin < FIRST_ANALOG ? pin - 8 : pin - FIRST_ANALOG);
+	if (pin >= 8) {
+		pin -= 8;
+		port = &PORTB;
+		if (pin >= FIRST_ANALOG - 8) {
+			pin -= FIRST_ANALOG - 8;
+			port = &PORTC;
+		}
+	}
+	*bit = (uint8_t)(1 << pin);
+	return port;
 }
 
 /* The PWM pins: their timer's control register, compare register (data
@@ -95,8 +102,8 @@ uint8_t hal_gpio_pins(void)
 
 void hal_gpio_write(uint8_t pin, uint8_t level, bool on)
 {
-	volatile uint8_t *port = port_reg(pin);
-	uint8_t bit = pin_bit(pin), duty = on ? level : 0;
+	uint8_t bit, duty = on ? level : 0;
+	volatile uint8_t *port = pin_port(pin, &bit);
 	const struct pwm *p = pwm_of(pin);
 
 	if (duty > 0 && duty < 255 && p) {
@@ -123,15 +130,17 @@ static float adc_read(uint8_t channel)
 
 float hal_gpio_read(uint8_t pin)
 {
+	uint8_t bit;
+
 	if (pin >= FIRST_ANALOG)
 		return adc_read((uint8_t)(pin - FIRST_ANALOG));
-	return (port_reg(pin)[-2] & pin_bit(pin)) ? 1 : 0;
+	return (pin_port(pin, &bit)[-2] & bit) ? 1 : 0;
 }
 
 void hal_gpio_pull(uint8_t pin, uint8_t pull)
 {
-	volatile uint8_t *port = port_reg(pin);
-	uint8_t bit = pin_bit(pin);
+	uint8_t bit;
+	volatile uint8_t *port = pin_port(pin, &bit);
 
 	if (pull == PULL_DOWN)
 		err_format("no pull-down on this board");
