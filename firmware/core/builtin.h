@@ -19,6 +19,10 @@
  * 0 for the first row of builtins.def naming fn, 1 for the next... */
 #define BUILTIN_NTH(fn) ((uint8_t)(VAL_BUILTIN_INDEX(args[-1]) - BUILTIN_FIRST_##fn))
 
+/* Which builtin was called: BUILTIN_<name> (see tools/gennames.py), for
+ * the C functions that serve several (one entry and exit for a module). */
+#define BUILTIN_CALLED() ((uint8_t)VAL_BUILTIN_INDEX(args[-1]))
+
 /* Seed the random generator (ports call it at boot). */
 void random_init(uint32_t seed);
 

@@ -83,43 +83,27 @@ value_t builtin_chr(uint8_t nargs, value_t *args)
 	return str_new(buf, n);
 }
 
-value_t builtin_abs(uint8_t nargs, value_t *args)
-{
-	(void)nargs;
-	return number(fabsf(val_to_num(args[0])));
-}
-
-/* A number from a string, as float() reads it. */
-static float parse_number(value_t v)
-{
-	struct snek_string *s = str_ptr(v);
-	float f;
-
-	if (!num_parse(s->data, s->len, &f, NUM_PARSE_SPACE | NUM_PARSE_UNDERSCORE | NUM_PARSE_WORDS))
-		err_invalid_value(v);
-	return f;
-}
-
+/* float(x) and int(x): of a number, or of a string as float() reads it. */
 value_t builtin_float(uint8_t nargs, value_t *args)
 {
-	(void)nargs;
-	if (VAL_IS(args[0], TAG_STRING))
-		return number(parse_number(args[0]));
-	return number(val_to_num(args[0]));
-}
-
-value_t builtin_int(uint8_t nargs, value_t *args)
-{
+	value_t v = args[0];
+	struct snek_string *s;
 	float f;
 
 	(void)nargs;
-	if (VAL_IS(args[0], TAG_STRING))
-		f = parse_number(args[0]);
-	else
-		f = val_to_num(args[0]);
-	if (f - f != 0.0f)
-		err_invalid_value(args[0]);
-	return number(truncf(f) + 0.0f);
+	if (VAL_IS(v, TAG_STRING)) {
+		s = str_ptr(v);
+		if (!num_parse(s->data, s->len, &f, NUM_PARSE_SPACE | NUM_PARSE_UNDERSCORE | NUM_PARSE_WORDS))
+			err_invalid_value(v);
+	} else {
+		f = val_to_num(v);
+	}
+	if (BUILTIN_CALLED() == BUILTIN_int) {
+		if (f - f != 0.0f)
+			err_invalid_value(v);
+		f = truncf(f) + 0.0f;
+	}
+	return number(f);
 }
 
 value_t builtin_str(uint8_t nargs, value_t *args)

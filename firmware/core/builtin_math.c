@@ -6,21 +6,23 @@
 #include "snek.h"
 #include <math.h>
 
-#if SNEK_MATH
-
 #define ARG(i) val_to_num(args[i])
 #define RET(x) return val_from_num(x)
 
+/* Also the base module's abs. The AVR's libm has no fabs to point at
+ * (the compiler inlines it). */
+static float math_fabs(float x) { return fabsf(x); }
+
+#if SNEK_MATH
 /* Python's floor, ceil and trunc give integers: never -0. */
 static float math_floor(float x) { return floorf(x) + 0.0f; }
 static float math_ceil(float x) { return ceilf(x) + 0.0f; }
 static float math_trunc(float x) { return truncf(x) + 0.0f; }
-/* The AVR's libm has no fabs to point at (the compiler inlines it). */
-static float math_fabs(float x) { return fabsf(x); }
 
 #if SNEK_MATH_FULL
 static float math_degrees(float x) { return x * (180.0f / 3.14159265358979f); }
 static float math_radians(float x) { return x * (3.14159265358979f / 180.0f); }
+#endif
 #endif
 
 /* Which builtin was called picks the C function. */
@@ -57,6 +59,7 @@ value_t builtin_float2(uint8_t nargs, value_t *args)
 }
 #endif
 
+#if SNEK_MATH
 value_t builtin_log(uint8_t nargs, value_t *args)
 {
 	float x = logf(ARG(0));

@@ -95,7 +95,7 @@ static void talk_to(value_t v)
  * way out (each C function costs its own entry and exit). */
 value_t builtin_gpio(uint8_t nargs, value_t *args)
 {
-	uint8_t id = (uint8_t)VAL_BUILTIN_INDEX(args[-1]), pin;
+	uint8_t id = BUILTIN_CALLED(), pin;
 	float f = 0;
 
 	switch (id) {
