@@ -6,7 +6,8 @@ jmp_buf *err_catch;
 const char *err_file; /* NULL: the console, "<stdin>" (kept in flash) */
 uint16_t err_line;
 
-/* The fixed messages, in enum err_code order, one flash string. */
+/* The fixed messages, in enum err_code order, one flash string (no %:
+ * err_raise passes one as the format). */
 static const char messages[] SNEK_ROM =
 	"out of memory\0"
 	"stack overflow\0"
@@ -156,7 +157,7 @@ void err_raise(uint8_t code)
 	while (code--)
 		while (SNEK_ROM_BYTE(m++))
 			;
-	err_format("%S", ERR_PTR(m));
+	err_format0(m); /* a format with no directives */
 }
 
 void err_invalid_type(value_t v)

@@ -37,15 +37,18 @@ void gpio_init(void)
 	memset(on_bits, 0, sizeof on_bits);
 }
 
-/* The pin's bit in on_bits[pin / 8]. */
-static uint8_t on_bit(uint8_t pin)
+/* The pin's byte in on_bits, and in *bit its bit there. */
+__attribute__((noinline)) static uint8_t *on_byte(uint8_t pin, uint8_t *bit)
 {
-	return (uint8_t)(1 << (pin % 8));
+	*bit = (uint8_t)(1 << (pin % 8));
+	return &on_bits[pin / 8];
 }
 
 static bool on_now(uint8_t pin)
 {
-	return on_bits[pin / 8] & on_bit(pin);
+	uint8_t bit;
+
+	return *on_byte(pin, &bit) & bit;
 }
 
 static uint8_t pin_of(value_t v)
@@ -66,9 +69,9 @@ static uint8_t current(void)
 
 static void set(uint8_t pin, bool on)
 {
-	uint8_t *b = &on_bits[pin / 8];
+	uint8_t bit, *b = on_byte(pin, &bit);
 
-	*b = (uint8_t)(on ? *b | on_bit(pin) : *b & ~on_bit(pin));
+	*b = (uint8_t)(on ? *b | bit : *b & ~bit);
 	hal_gpio_write(pin, level[pin], on);
 }
 

@@ -94,7 +94,7 @@ static void block_grow(value_t *root, uint16_t n)
 		memcpy(b->v, block_ptr(*root), old * sizeof(value_t));
 	*root = gc_ref(TAG_BLOCK, b);
 	/* The block may be a little larger than asked: unset every slot. */
-	for (i = old; i < block_count(*root); i++)
+	for (i = old, n = block_count(*root); i < n; i++)
 		b->v[i] = VAL_UNSET;
 }
 
