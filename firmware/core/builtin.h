@@ -2,7 +2,7 @@
 /* Built-in functions: each takes its positional arguments as an array
  * (on the VM stack, so they are GC roots) and returns a value. args[-1]
  * is the function being called: functions sharing one C wrapper
- * (FLOAT1, FLOAT2 in builtins.def) tell themselves apart by it. The
+ * (FLOAT1 and FLOAT2 rows of builtins.def) tell themselves apart by it. The
  * table is generated from builtins.def; see name.h. */
 #ifndef SNEK_BUILTIN_H
 #define SNEK_BUILTIN_H
