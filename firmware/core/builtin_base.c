@@ -17,9 +17,10 @@ value_t builtin_len(uint8_t nargs, value_t *args)
 
 value_t builtin_print(uint8_t nargs, value_t *args)
 {
-	value_t end = vm_named_arg(NAME_end);
+	value_t end;
 	uint8_t i;
 
+	/* Every value is checked before any is printed: an error prints nothing. */
 	for (i = 0; i < nargs; i++)
 		print_check(args[i]);
 	for (i = 0; i < nargs; i++) {
@@ -27,6 +28,8 @@ value_t builtin_print(uint8_t nargs, value_t *args)
 			print_char(' ');
 		print_value(args[i], false);
 	}
+	/* Asked for last: fewer values live across the loops. */
+	end = vm_named_arg(NAME_end);
 	if (end == VAL_UNSET)
 		print_char('\n');
 	else if (end != VAL_NONE)
@@ -146,7 +149,6 @@ value_t builtin_input(uint8_t nargs, value_t *args)
 {
 	snek_len_t len = 0;
 	int16_t c;
-	value_t s;
 
 	if (nargs)
 		print_value(args[0], false);
@@ -157,9 +159,8 @@ value_t builtin_input(uint8_t nargs, value_t *args)
 			buf_add(&GC_TEMP(0), &len, (char)c);
 	if (c == CONSOLE_INTR)
 		err_interrupt();
-	s = len ? str_from_raw(&GC_TEMP(0), len) : str_alloc(0);
-	gc_ntemp--;
-	return s;
+	GC_TEMP(0) = len ? str_from_raw(&GC_TEMP(0), len) : str_alloc(0);
+	return GC_POP();
 }
 #endif
 
