@@ -99,7 +99,8 @@ static void talk_to(value_t v)
 value_t builtin_gpio(uint8_t nargs, value_t *args)
 {
 	uint8_t id = BUILTIN_CALLED(), pin;
-	float f = 0;
+	gpio_level_t l = 0;
+	float f;
 
 	switch (id) {
 	case BUILTIN_talkto:
@@ -120,12 +121,16 @@ value_t builtin_gpio(uint8_t nargs, value_t *args)
 		break;
 	default:
 		/* The power pin's: setpower(p), setleft(), setright(), on(),
-		 * off(), onfor(seconds); the argument is checked first. */
-		if (nargs)
+		 * off(), onfor(seconds); the argument is checked first (and
+		 * read again when needed: no float is kept across calls). */
+		if (nargs) {
 			f = val_to_num(args[0]);
+			if (id == BUILTIN_setpower)
+				l = LEVEL_FROM(f < 0 ? 0 : f > 1 ? 1 : f);
+		}
 		pin = current();
 		if (id == BUILTIN_setpower) {
-			level[pin] = LEVEL_FROM(f < 0 ? 0 : f > 1 ? 1 : f);
+			level[pin] = l;
 			set(pin, on_now(pin));
 		} else if (id == BUILTIN_setleft || id == BUILTIN_setright) {
 			if (dir_pin != NO_PIN)
@@ -133,7 +138,7 @@ value_t builtin_gpio(uint8_t nargs, value_t *args)
 		} else {
 			set(pin, id != BUILTIN_off);
 			if (nargs) {
-				gpio_wait(f);
+				gpio_wait(val_to_num(args[0]));
 				set(pin, false);
 			}
 		}
