@@ -10,6 +10,7 @@
  * D0 and D1 are the serial line: writing them cuts the console off. */
 #include "snek.h"
 #include "uno.h"
+#include <math.h>
 
 #define NPINS 20
 #define FIRST_ANALOG 14
@@ -173,9 +174,9 @@ void hal_tone(float hz)
 	}
 	half = (float)F_CPU / (2.0f * hz);
 	for (cs = 0;; cs++) {
-		/* Dividing by a power of two is exact: the same as dividing
-		 * F_CPU by the whole divider at once. */
-		half /= (float)(1 << pgm_read_byte(&tone_step[cs]));
+		/* Scaling by a power of two (ldexpf) is exact: the same as
+		 * dividing F_CPU by the whole divider at once. */
+		half = ldexpf(half, -pgm_read_byte(&tone_step[cs]));
 		if (half <= 256)
 			break;
 		if (cs == sizeof tone_step - 1) {
