@@ -65,12 +65,25 @@ static const struct pwm *pwm_of(uint8_t pin)
 	return NULL;
 }
 
-static void pwm_stop(uint8_t pin)
+/* PWM at duty on the pin, or (duty 0 or 255, or no PWM there) its PWM
+ * off: false when the pin is to be driven as a plain one. */
+static bool pwm_set(uint8_t pin, uint8_t duty)
 {
 	const struct pwm *p = pwm_of(pin);
+	volatile uint8_t *tccr;
+	uint8_t com;
 
-	if (p)
-		MEM(pgm_read_byte(&p->tccr)) &= (uint8_t)~pgm_read_byte(&p->com);
+	if (!p)
+		return false;
+	tccr = &MEM(pgm_read_byte(&p->tccr));
+	com = pgm_read_byte(&p->com);
+	if (duty > 0 && duty < 255) {
+		MEM(pgm_read_byte(&p->ocr)) = duty;
+		*tccr |= com;
+		return true;
+	}
+	*tccr &= (uint8_t)~com;
+	return false;
 }
 
 /* Timers 1 and 2 in 8-bit fast PWM at clock / 64; timer0 is clock.c's. */
@@ -105,13 +118,8 @@ void hal_gpio_write(uint8_t pin, uint8_t level, bool on)
 {
 	uint8_t bit, duty = on ? level : 0;
 	volatile uint8_t *port = pin_port(pin, &bit);
-	const struct pwm *p = pwm_of(pin);
 
-	if (duty > 0 && duty < 255 && p) {
-		MEM(pgm_read_byte(&p->ocr)) = duty;
-		MEM(pgm_read_byte(&p->tccr)) |= pgm_read_byte(&p->com);
-	} else {
-		pwm_stop(pin);
+	if (!pwm_set(pin, duty)) {
 		if (duty)
 			*port |= bit;
 		else
@@ -145,7 +153,7 @@ void hal_gpio_pull(uint8_t pin, uint8_t pull)
 
 	if (pull == PULL_DOWN)
 		err_format("no pull-down on this board");
-	pwm_stop(pin);
+	pwm_set(pin, 0);
 	port[-1] &= (uint8_t)~bit; /* DDR: an input */
 	if (pull == PULL_UP)
 		*port |= bit;
