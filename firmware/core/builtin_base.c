@@ -53,7 +53,7 @@ value_t builtin_ord(uint8_t nargs, value_t *args)
 	uint8_t lead, n, i;
 
 	(void)nargs;
-	if (!VAL_IS(args[0], TAG_STRING))
+	if (val_type(args[0]) != TYPE_STRING)
 		err_invalid_type(args[0]);
 	s = str_ptr(args[0]);
 	lead = (uint8_t)s->data[0];
@@ -94,7 +94,7 @@ value_t builtin_float(uint8_t nargs, value_t *args)
 	float f;
 
 	(void)nargs;
-	if (VAL_IS(v, TAG_STRING)) {
+	if (val_type(v) == TYPE_STRING) {
 		s = str_ptr(v);
 		if (!num_parse(s->data, s->len, &f, NUM_PARSE_SPACE | NUM_PARSE_UNDERSCORE | NUM_PARSE_WORDS))
 			err_invalid_value(v);
@@ -149,17 +149,19 @@ value_t builtin_input(uint8_t nargs, value_t *args)
 {
 	snek_len_t len = 0;
 	int16_t c;
+	value_t *line; /* a root: the text read so far, then the string */
 
 	if (nargs)
 		print_value(args[0], false);
 	hal_flush();
 	GC_PUSH(VAL_NONE);
+	line = &GC_TEMP(0);
 	while ((c = console_getc()) >= 0 && c != '\n')
 		if (c != '\r')
-			buf_add(&GC_TEMP(0), &len, (char)c);
+			buf_add(line, &len, (char)c);
 	if (c == CONSOLE_INTR)
 		err_interrupt();
-	GC_TEMP(0) = len ? str_from_raw(&GC_TEMP(0), len) : str_alloc(0);
+	*line = len ? str_from_raw(line, len) : str_alloc(0);
 	return GC_POP();
 }
 #endif

@@ -82,7 +82,7 @@ static void talk_to(value_t v)
 	value_t *pair;
 
 	dir_pin = NO_PIN;
-	if (VAL_IS(v, TAG_TUPLE) || VAL_IS(v, TAG_LIST)) {
+	if ((uint8_t)(val_type(v) - TYPE_LIST) <= TYPE_TUPLE - TYPE_LIST) { /* a list or tuple */
 		/* Nothing here allocates: pair stays good. */
 		pair = seq_items(v, &n);
 		if (n != 2)
