@@ -8,9 +8,14 @@
 
 static volatile uint32_t ticks;
 
+/* Byte by byte, carrying while a byte wraps to 0: fewer registers to
+ * save than a 32-bit add (the interrupt runs with others held off). */
 ISR(TIMER0_OVF_vect)
 {
-	ticks++;
+	volatile uint8_t *b = (volatile uint8_t *)&ticks;
+
+	while (!++*b && ++b < (volatile uint8_t *)&ticks + sizeof ticks)
+		;
 }
 
 void clock_init(void)
