@@ -40,14 +40,16 @@ static const any_fn float_fns[] SNEK_ROM = { BUILTIN_FLOAT_FNS(FLOAT1_ENTRY, FLO
 
 value_t builtin_floatfn(uint8_t nargs, value_t *args)
 {
-	any_fn fn = SNEK_ROM_PTR(&float_fns[BUILTIN_NTH(floatfn)]);
-	float y;
+	any_fn fn;
+	float x, y = 0;
 
-	if (nargs == 2) {
+	if (nargs == 2)
 		y = ARG(1); /* the second argument is checked first */
-		RET(((float2_fn)fn)(ARG(0), y));
-	}
-	RET(((float1_fn)fn)(ARG(0)));
+	x = ARG(0);
+	fn = SNEK_ROM_PTR(&float_fns[BUILTIN_NTH(floatfn)]);
+	if (nargs == 2)
+		RET(((float2_fn)fn)(x, y));
+	RET(((float1_fn)fn)(x));
 }
 #endif
 
