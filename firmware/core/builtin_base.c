@@ -58,7 +58,7 @@ value_t builtin_ord(uint8_t nargs, value_t *args)
 	s = str_ptr(args[0]);
 	lead = (uint8_t)s->data[0];
 	n = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1;
-	c = n > 1 ? lead & (0x3F >> (n - 1)) : lead;
+	c = (uint8_t)(n > 1 ? lead & (0x3F >> (n - 1)) : lead);
 	if (s->len != n)
 		err_invalid_value(args[0]);
 	for (i = 1; i < n; i++)

@@ -194,7 +194,8 @@ void hal_tone(float hz)
 	}
 	tone_on = true;
 	TCCR2A = _BV(COM2A0) | _BV(WGM21); /* CTC, toggle D11 on each match */
-	OCR2A = half < 1 ? 0 : (uint8_t)(half - 0.5f);
+	/* Rounded, less one; below one clock, half - 0.5 truncates to 0. */
+	OCR2A = (uint8_t)(half - 0.5f);
 	TCCR2B = (uint8_t)(cs + 1);
 	DDRB |= _BV(PB3);
 }
