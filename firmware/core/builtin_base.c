@@ -123,7 +123,7 @@ value_t builtin_round(uint8_t nargs, value_t *args)
 	float x = val_to_num(args[0]), p = 1;
 	int32_t digits = 0;
 	bool whole = nargs == 1 || args[1] == VAL_NONE;
-	char buf[52]; /* -8388607. and 40 digits */
+	char buf[50]; /* -8388607. and 40 digits, NUL */
 
 	if (!whole) {
 		digits = val_to_int(args[1]);
