@@ -18,16 +18,20 @@ value_t builtin_len(uint8_t nargs, value_t *args)
 value_t builtin_print(uint8_t nargs, value_t *args)
 {
 	value_t end;
-	uint8_t i;
+	uint8_t i, pass;
 
-	/* Every value is checked before any is printed: an error prints nothing. */
-	for (i = 0; i < nargs; i++)
-		print_check(args[i]);
-	for (i = 0; i < nargs; i++) {
-		if (i)
-			print_char(' ');
-		print_value(args[i], false);
-	}
+	/* Pass 0 checks every value, pass 1 prints them: an error prints
+	 * nothing. (One loop for both is the smaller code.) */
+	for (pass = 0; pass < 2; pass++)
+		for (i = 0; i < nargs; i++) {
+			if (!pass) {
+				print_check(args[i]);
+			} else {
+				if (i)
+					print_char(' ');
+				print_value(args[i], false);
+			}
+		}
 	/* Asked for last: fewer values live across the loops. */
 	end = vm_named_arg(NAME_end);
 	if (end == VAL_UNSET)
