@@ -2,7 +2,7 @@
 /* Built-in functions: each takes its positional arguments as an array
  * (on the VM stack, so they are GC roots) and returns a value. args[-1]
  * is the function being called: functions sharing one C wrapper
- * (FLOAT1, FLOAT2 in builtins.def) tell themselves apart by it. The
+ * (FLOAT1 and FLOAT2 rows of builtins.def) tell themselves apart by it. The
  * table is generated from builtins.def; see name.h. */
 #ifndef SNEK_BUILTIN_H
 #define SNEK_BUILTIN_H
@@ -18,6 +18,10 @@
 /* Which of the builtins sharing the C function builtin_<fn> was called:
  * 0 for the first row of builtins.def naming fn, 1 for the next... */
 #define BUILTIN_NTH(fn) ((uint8_t)(VAL_BUILTIN_INDEX(args[-1]) - BUILTIN_FIRST_##fn))
+
+/* Which builtin was called: BUILTIN_<name> (see tools/gennames.py), for
+ * the C functions that serve several (one entry and exit for a module). */
+#define BUILTIN_CALLED() ((uint8_t)VAL_BUILTIN_INDEX(args[-1]))
 
 /* Seed the random generator (ports call it at boot). */
 void random_init(uint32_t seed);

@@ -9,18 +9,6 @@ __attribute__((noinline)) static value_t number(float f)
 	return val_from_num(f);
 }
 
-/* Round half to even, -0 for small negatives. Below 2^23, adding 2^23
- * leaves no bits for a fraction and the addition rounds ties to even;
- * from 2^23 up floats are integers already. */
-static float round_even(float x)
-{
-	float a = fabsf(x);
-
-	if (a < 8388608.0f)
-		a = (a + 8388608.0f) - 8388608.0f;
-	return copysignf(a, x);
-}
-
 value_t builtin_len(uint8_t nargs, value_t *args)
 {
 	(void)nargs;
@@ -29,16 +17,23 @@ value_t builtin_len(uint8_t nargs, value_t *args)
 
 value_t builtin_print(uint8_t nargs, value_t *args)
 {
-	value_t end = vm_named_arg(NAME_end);
-	uint8_t i;
+	value_t end;
+	uint8_t i, pass;
 
-	for (i = 0; i < nargs; i++)
-		print_check(args[i]);
-	for (i = 0; i < nargs; i++) {
-		if (i)
-			print_char(' ');
-		print_value(args[i], false);
-	}
+	/* Pass 0 checks every value, pass 1 prints them: an error prints
+	 * nothing. (One loop for both is the smaller code.) */
+	for (pass = 0; pass < 2; pass++)
+		for (i = 0; i < nargs; i++) {
+			if (!pass) {
+				print_check(args[i]);
+			} else {
+				if (i)
+					print_char(' ');
+				print_value(args[i], false);
+			}
+		}
+	/* Asked for last: fewer values live across the loops. */
+	end = vm_named_arg(NAME_end);
 	if (end == VAL_UNSET)
 		print_char('\n');
 	else if (end != VAL_NONE)
@@ -62,12 +57,12 @@ value_t builtin_ord(uint8_t nargs, value_t *args)
 	uint8_t lead, n, i;
 
 	(void)nargs;
-	if (!VAL_IS(args[0], TAG_STRING))
+	if (val_type(args[0]) != TYPE_STRING)
 		err_invalid_type(args[0]);
 	s = str_ptr(args[0]);
 	lead = (uint8_t)s->data[0];
 	n = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1;
-	c = n > 1 ? lead & (0x3F >> (n - 1)) : lead;
+	c = (uint8_t)(n > 1 ? lead & (0x3F >> (n - 1)) : lead);
 	if (s->len != n)
 		err_invalid_value(args[0]);
 	for (i = 1; i < n; i++)
@@ -95,43 +90,27 @@ value_t builtin_chr(uint8_t nargs, value_t *args)
 	return str_new(buf, n);
 }
 
-value_t builtin_abs(uint8_t nargs, value_t *args)
-{
-	(void)nargs;
-	return number(fabsf(val_to_num(args[0])));
-}
-
-/* A number from a string, as float() reads it. */
-static float parse_number(value_t v)
-{
-	struct snek_string *s = str_ptr(v);
-	float f;
-
-	if (!num_parse(s->data, s->len, &f, NUM_PARSE_SPACE | NUM_PARSE_UNDERSCORE | NUM_PARSE_WORDS))
-		err_invalid_value(v);
-	return f;
-}
-
+/* float(x) and int(x): of a number, or of a string as float() reads it. */
 value_t builtin_float(uint8_t nargs, value_t *args)
 {
-	(void)nargs;
-	if (VAL_IS(args[0], TAG_STRING))
-		return number(parse_number(args[0]));
-	return number(val_to_num(args[0]));
-}
-
-value_t builtin_int(uint8_t nargs, value_t *args)
-{
+	value_t v = args[0];
+	struct snek_string *s;
 	float f;
 
 	(void)nargs;
-	if (VAL_IS(args[0], TAG_STRING))
-		f = parse_number(args[0]);
-	else
-		f = val_to_num(args[0]);
-	if (f - f != 0.0f)
-		err_invalid_value(args[0]);
-	return number(truncf(f) + 0.0f);
+	if (val_type(v) == TYPE_STRING) {
+		s = str_ptr(v);
+		if (!num_parse(s->data, s->len, &f, NUM_PARSE_SPACE | NUM_PARSE_UNDERSCORE | NUM_PARSE_WORDS))
+			err_invalid_value(v);
+	} else {
+		f = val_to_num(v);
+	}
+	if (BUILTIN_CALLED() == BUILTIN_int) {
+		if (f - f != 0.0f)
+			err_invalid_value(v);
+		f = truncf(f) + 0.0f;
+	}
+	return number(f);
 }
 
 value_t builtin_str(uint8_t nargs, value_t *args)
@@ -140,28 +119,33 @@ value_t builtin_str(uint8_t nargs, value_t *args)
 	return print_to_string(args[0], false);
 }
 
+/* Like Python: round the exact decimal value (half to even) and read it
+ * back; round(x, -n) rounds x / 10^n to a whole number the same way.
+ * From 2^23 up (and inf, nan) floats are whole already. */
 value_t builtin_round(uint8_t nargs, value_t *args)
 {
-	float x = val_to_num(args[0]), p = 1, r;
-	int32_t digits;
+	float x = val_to_num(args[0]), p = 1;
+	int32_t digits = 0;
 	bool whole = nargs == 1 || args[1] == VAL_NONE;
-	char buf[64];
+	char buf[50]; /* -8388607. and 40 digits, NUL */
 
 	if (!whole) {
 		digits = val_to_int(args[1]);
-		if (x - x != 0.0f || digits > 40)
+		if (digits > 40)
 			return args[0];
-		if (digits >= 0) {
-			/* Like Python: round the exact decimal value, read it back. */
-			num_format(buf, sizeof buf, x, 'f', 0, -1, (int16_t)digits);
-			num_parse(buf, strlen(buf), &x, 0);
-			return number(x);
+		if (digits < 0) {
+			p = powf(10.0f, (float)-digits);
+			x /= p;
+			digits = 0;
 		}
-		p = powf(10.0f, (float)-digits);
 	}
-	r = round_even(x / p) * p;
-	/* round(x) is never -0; round(x, -n) may be, as in Python. */
-	return number(whole ? r + 0.0f : r);
+	if (fabsf(x) < 8388608.0f) {
+		num_format(buf, sizeof buf, x, 'f', 0, -1, (int16_t)digits);
+		num_parse(buf, strlen(buf), &x, 0);
+	}
+	x *= p;
+	/* round(x) is never -0; round(x, n) may be, as in Python. */
+	return number(whole ? x + 0.0f : x);
 }
 
 #if SNEK_INPUT
@@ -169,20 +153,20 @@ value_t builtin_input(uint8_t nargs, value_t *args)
 {
 	snek_len_t len = 0;
 	int16_t c;
-	value_t s;
+	value_t *line; /* a root: the text read so far, then the string */
 
 	if (nargs)
 		print_value(args[0], false);
 	hal_flush();
 	GC_PUSH(VAL_NONE);
+	line = &GC_TEMP(0);
 	while ((c = console_getc()) >= 0 && c != '\n')
 		if (c != '\r')
-			buf_add(&GC_TEMP(0), &len, (char)c);
+			buf_add(line, &len, (char)c);
 	if (c == CONSOLE_INTR)
 		err_interrupt();
-	s = len ? str_from_raw(&GC_TEMP(0), len) : str_alloc(0);
-	gc_ntemp--;
-	return s;
+	*line = len ? str_from_raw(line, len) : str_alloc(0);
+	return GC_POP();
 }
 #endif
 

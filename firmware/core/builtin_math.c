@@ -1,62 +1,59 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The math module: float32 versions of Python's math functions. Domain
  * errors give nan, as Snek's float model does. Functions of one or two
- * floats are rows of builtins.def (FLOAT1, FLOAT2) sharing one wrapper
- * each, so one costs its names, a table entry and its libm code. */
+ * floats are rows of builtins.def (FLOAT1, FLOAT2) sharing one wrapper,
+ * so one costs its names, table entries and its libm code. */
 #include "snek.h"
 #include <math.h>
-
-#if SNEK_MATH
 
 #define ARG(i) val_to_num(args[i])
 #define RET(x) return val_from_num(x)
 
+/* Also the base module's abs. The AVR's libm has no fabs to point at
+ * (the compiler inlines it). */
+static float math_fabs(float x) { return fabsf(x); }
+
+#if SNEK_MATH
 /* Python's floor, ceil and trunc give integers: never -0. */
 static float math_floor(float x) { return floorf(x) + 0.0f; }
 static float math_ceil(float x) { return ceilf(x) + 0.0f; }
 static float math_trunc(float x) { return truncf(x) + 0.0f; }
-/* The AVR's libm has no fabs to point at (the compiler inlines it). */
-static float math_fabs(float x) { return fabsf(x); }
 
 #if SNEK_MATH_FULL
 static float math_degrees(float x) { return x * (180.0f / 3.14159265358979f); }
 static float math_radians(float x) { return x * (3.14159265358979f / 180.0f); }
 #endif
-
-/* Which builtin was called picks the C function. */
-#define FLOAT_FN(table, wrapper) SNEK_ROM_PTR(&table[BUILTIN_NTH(wrapper)])
+#endif
 
 /* The AVR's libm declares some functions with double, which is float
- * there: the casts only change the spelling. */
+ * there: the casts only change the spelling. One table holds both kinds
+ * as C's generic function pointer; the wrapper calls each as its row
+ * says (a function of two floats takes two arguments). */
+typedef void (*any_fn)(void);
 typedef float (*float1_fn)(float);
 typedef float (*float2_fn)(float, float);
-#define FLOAT1_ENTRY(f) (float1_fn)(f),
-#define FLOAT2_ENTRY(f) (float2_fn)(f),
+#define FLOAT1_ENTRY(f) (any_fn)(float1_fn)(f),
+#define FLOAT2_ENTRY(f) (any_fn)(float2_fn)(f),
 
-#if BUILTIN_FLOAT1_COUNT
-static const float1_fn float1_fns[] SNEK_ROM = { BUILTIN_FLOAT1_FNS(FLOAT1_ENTRY) };
+#if BUILTIN_FLOAT_COUNT
+static const any_fn float_fns[] SNEK_ROM = { BUILTIN_FLOAT_FNS(FLOAT1_ENTRY, FLOAT2_ENTRY) };
 
-value_t builtin_float1(uint8_t nargs, value_t *args)
+value_t builtin_floatfn(uint8_t nargs, value_t *args)
 {
-	float1_fn fn = FLOAT_FN(float1_fns, float1);
+	any_fn fn;
+	float x, y = 0;
 
-	(void)nargs;
-	RET(fn(ARG(0)));
+	if (nargs == 2)
+		y = ARG(1); /* the second argument is checked first */
+	x = ARG(0);
+	fn = SNEK_ROM_PTR(&float_fns[BUILTIN_NTH(floatfn)]);
+	if (nargs == 2)
+		RET(((float2_fn)fn)(x, y));
+	RET(((float1_fn)fn)(x));
 }
 #endif
 
-#if BUILTIN_FLOAT2_COUNT
-static const float2_fn float2_fns[] SNEK_ROM = { BUILTIN_FLOAT2_FNS(FLOAT2_ENTRY) };
-
-value_t builtin_float2(uint8_t nargs, value_t *args)
-{
-	float2_fn fn = FLOAT_FN(float2_fns, float2);
-
-	(void)nargs;
-	RET(fn(ARG(0), ARG(1)));
-}
-#endif
-
+#if SNEK_MATH
 value_t builtin_log(uint8_t nargs, value_t *args)
 {
 	float x = logf(ARG(0));

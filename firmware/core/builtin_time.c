@@ -9,8 +9,7 @@ value_t builtin_sleep(uint8_t nargs, value_t *args)
 	(void)nargs;
 	if (s > 0) {
 		hal_flush();
-		hal_sleep(s);
-		console_check_interrupt();
+		hal_sleep(s); /* ^C: the VM checks after every builtin */
 	}
 	return VAL_NONE;
 }

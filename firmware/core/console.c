@@ -97,8 +97,8 @@ static int16_t take(void)
 		head++;
 	}
 #if SNEK_CONSOLE_XONXOFF
-	if (xoff_sent && used() <= SNEK_CONSOLE_RING / 4)
-		flow(false);
+	if (used() <= SNEK_CONSOLE_RING / 4)
+		flow(false); /* sends XON only after an XOFF */
 #endif
 	SNEK_ATOMIC_END();
 	return c;

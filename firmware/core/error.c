@@ -6,7 +6,8 @@ jmp_buf *err_catch;
 const char *err_file; /* NULL: the console, "<stdin>" (kept in flash) */
 uint16_t err_line;
 
-/* The fixed messages, in enum err_code order, one flash string. */
+/* The fixed messages, in enum err_code order, one flash string (no %:
+ * err_raise passes one as the format). */
 static const char messages[] SNEK_ROM =
 	"out of memory\0"
 	"stack overflow\0"
@@ -55,12 +56,12 @@ static void print_char_seen(uint8_t ch)
 	}
 }
 
-/* fmt is in flash. Directives are grouped by the type of their argument,
- * so each type is fetched in one place. */
+/* fmt is in flash. Each directive takes the next argument, fetched once
+ * whole and read as its type. */
 static void vformat(const char *fmt, const err_arg_t *arg)
 {
+	err_arg_t a;
 	const void *p;
-	int32_t i;
 	char c;
 
 	while ((c = (char)SNEK_ROM_BYTE(fmt++))) {
@@ -69,27 +70,24 @@ static void vformat(const char *fmt, const err_arg_t *arg)
 			continue;
 		}
 		c = (char)SNEK_ROM_BYTE(fmt++);
-		if (c == 'v') {
-			print_value((value_t)*arg++, true);
-		} else if (c == 'n') {
-			name_print((uint16_t)*arg++);
-		} else if (c == 's' || c == 'S' || c == 't') {
-			p = (const void *)(uintptr_t)*arg++;
-			if (c == 's')
-				print_cstr(p);
-			else if (c == 'S')
-				print_rom(p);
-			else
-				print_token(p);
-		} else {
-			i = (int32_t)*arg++;
-			if (c == 'd')
-				print_num((float)i);
-			else if (c == 'o')
-				print_op((uint8_t)i);
-			else
-				print_char_seen((uint8_t)i);
-		}
+		a = *arg++;
+		p = (const void *)(uintptr_t)a;
+		if (c == 'v')
+			print_value((value_t)a, true);
+		else if (c == 'n')
+			name_print((uint16_t)a);
+		else if (c == 's')
+			print_cstr(p);
+		else if (c == 'S')
+			print_rom(p);
+		else if (c == 't')
+			print_token(p);
+		else if (c == 'd')
+			print_num((float)(int32_t)a);
+		else if (c == 'o')
+			print_op((uint8_t)a);
+		else
+			print_char_seen((uint8_t)a);
 	}
 }
 
@@ -156,7 +154,7 @@ void err_raise(uint8_t code)
 	while (code--)
 		while (SNEK_ROM_BYTE(m++))
 			;
-	err_format("%S", ERR_PTR(m));
+	err_format0(m); /* a format with no directives */
 }
 
 void err_invalid_type(value_t v)

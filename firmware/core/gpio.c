@@ -4,6 +4,15 @@
  * keeps it for the next `on`. */
 #include "snek.h"
 
+#if SNEK_GPIO || SNEK_TONE
+/* Flush, then wait: what onfor and tonefor do before stopping. */
+static void gpio_wait(float seconds)
+{
+	hal_flush();
+	hal_sleep(seconds);
+}
+#endif
+
 #if SNEK_GPIO
 /* A power level from 0..1. */
 #if SNEK_SMALL
@@ -28,15 +37,18 @@ void gpio_init(void)
 	memset(on_bits, 0, sizeof on_bits);
 }
 
-/* The pin's bit in on_bits[pin / 8]. */
-static uint8_t on_bit(uint8_t pin)
+/* The pin's byte in on_bits, and in *bit its bit there. */
+__attribute__((noinline)) static uint8_t *on_byte(uint8_t pin, uint8_t *bit)
 {
-	return (uint8_t)(1 << (pin % 8));
+	*bit = (uint8_t)(1 << (pin % 8));
+	return &on_bits[pin / 8];
 }
 
 static bool on_now(uint8_t pin)
 {
-	return on_bits[pin / 8] & on_bit(pin);
+	uint8_t bit;
+
+	return *on_byte(pin, &bit) & bit;
 }
 
 static uint8_t pin_of(value_t v)
@@ -57,93 +69,80 @@ static uint8_t current(void)
 
 static void set(uint8_t pin, bool on)
 {
-	uint8_t *b = &on_bits[pin / 8];
+	uint8_t bit, *b = on_byte(pin, &bit);
 
-	*b = (uint8_t)(on ? *b | on_bit(pin) : *b & ~on_bit(pin));
+	*b = (uint8_t)(on ? *b | bit : *b & ~bit);
 	hal_gpio_write(pin, level[pin], on);
 }
 
 /* talkto(pin) or talkto((power, direction)) for a motor. */
-value_t builtin_talkto(uint8_t nargs, value_t *args)
+static void talk_to(value_t v)
 {
 	snek_len_t n;
 	value_t *pair;
 
-	(void)nargs;
 	dir_pin = NO_PIN;
-	if (VAL_IS(args[0], TAG_TUPLE) || VAL_IS(args[0], TAG_LIST)) {
+	if ((uint8_t)(val_type(v) - TYPE_LIST) <= TYPE_TUPLE - TYPE_LIST) { /* a list or tuple */
 		/* Nothing here allocates: pair stays good. */
-		pair = seq_items(args[0], &n);
+		pair = seq_items(v, &n);
 		if (n != 2)
-			err_invalid_value(args[0]);
+			err_invalid_value(v);
 		power_pin = pin_of(pair[0]);
 		dir_pin = pin_of(pair[1]);
 	} else {
-		power_pin = pin_of(args[0]);
+		power_pin = pin_of(v);
 	}
-	return VAL_NONE;
 }
 
-value_t builtin_setpower(uint8_t nargs, value_t *args)
+/* Every gpio built-in: one function, so they share their checks and one
+ * way out (each C function costs its own entry and exit). */
+value_t builtin_gpio(uint8_t nargs, value_t *args)
 {
-	float p = val_to_num(args[0]);
-	uint8_t pin = current();
+	uint8_t id = BUILTIN_CALLED(), pin;
+	gpio_level_t l = 0;
+	float f;
 
-	(void)nargs;
-	level[pin] = LEVEL_FROM(p < 0 ? 0 : p > 1 ? 1 : p);
-	set(pin, on_now(pin));
-	return VAL_NONE;
-}
-
-/* setleft(), setright() */
-value_t builtin_direction(uint8_t nargs, value_t *args)
-{
-	(void)nargs;
-	current();
-	if (dir_pin != NO_PIN)
-		set(dir_pin, BUILTIN_NTH(direction) == 0);
-	return VAL_NONE;
-}
-
-/* on(), off(), onfor(seconds) */
-value_t builtin_on(uint8_t nargs, value_t *args)
-{
-	float s = nargs ? val_to_num(args[0]) : 0;
-	uint8_t pin = current();
-
-	set(pin, BUILTIN_NTH(on) != 1);
-	if (nargs) {
-		hal_flush();
-		hal_sleep(s);
-		set(pin, false);
+	switch (id) {
+	case BUILTIN_talkto:
+		talk_to(args[0]);
+		break;
+	case BUILTIN_read:
+		return val_from_num(hal_gpio_read(pin_of(args[0])));
+	case BUILTIN_pullnone:
+	case BUILTIN_pullup:
+	case BUILTIN_pulldown:
+		hal_gpio_pull(pin_of(args[0]), (uint8_t)(id - BUILTIN_pullnone));
+		break;
+	case BUILTIN_stopall:
+		for (pin = 0; pin < hal_gpio_pins(); pin++)
+			if (on_now(pin))
+				set(pin, false);
+		hal_tone(0);
+		break;
+	default:
+		/* The power pin's: setpower(p), setleft(), setright(), on(),
+		 * off(), onfor(seconds); the argument is checked first (and
+		 * read again when needed: no float is kept across calls). */
+		if (nargs) {
+			f = val_to_num(args[0]);
+			if (id == BUILTIN_setpower)
+				l = LEVEL_FROM(f < 0 ? 0 : f > 1 ? 1 : f);
+		}
+		pin = current();
+		if (id == BUILTIN_setpower) {
+			level[pin] = l;
+			set(pin, on_now(pin));
+		} else if (id == BUILTIN_setleft || id == BUILTIN_setright) {
+			if (dir_pin != NO_PIN)
+				set(dir_pin, id == BUILTIN_setleft);
+		} else {
+			set(pin, id != BUILTIN_off);
+			if (nargs) {
+				gpio_wait(val_to_num(args[0]));
+				set(pin, false);
+			}
+		}
 	}
-	return VAL_NONE;
-}
-
-value_t builtin_read(uint8_t nargs, value_t *args)
-{
-	(void)nargs;
-	return val_from_num(hal_gpio_read(pin_of(args[0])));
-}
-
-/* pullnone(pin), pullup(pin), pulldown(pin) */
-value_t builtin_pull(uint8_t nargs, value_t *args)
-{
-	(void)nargs;
-	hal_gpio_pull(pin_of(args[0]), BUILTIN_NTH(pull));
-	return VAL_NONE;
-}
-
-value_t builtin_stopall(uint8_t nargs, value_t *args)
-{
-	uint8_t i;
-
-	(void)nargs;
-	(void)args;
-	for (i = 0; i < hal_gpio_pins(); i++)
-		if (on_now(i))
-			set(i, false);
-	hal_tone(0);
 	return VAL_NONE;
 }
 #endif
@@ -188,8 +187,7 @@ value_t builtin_tone(uint8_t nargs, value_t *args)
 {
 	hal_tone(val_to_num(args[0]));
 	if (nargs == 2) {
-		hal_flush();
-		hal_sleep(val_to_num(args[1]));
+		gpio_wait(val_to_num(args[1]));
 		hal_tone(0);
 	}
 	return VAL_NONE;

@@ -94,7 +94,7 @@ static void block_grow(value_t *root, uint16_t n)
 		memcpy(b->v, block_ptr(*root), old * sizeof(value_t));
 	*root = gc_ref(TAG_BLOCK, b);
 	/* The block may be a little larger than asked: unset every slot. */
-	for (i = old; i < block_count(*root); i++)
+	for (i = old, n = block_count(*root); i < n; i++)
 		b->v[i] = VAL_UNSET;
 }
 
@@ -106,8 +106,13 @@ uint16_t name_intern(const value_t *raw, uint8_t len)
 
 	if (name_find(&id, (const char *)BUF_BYTES(*raw), len, buf))
 		return id;
+#if SNEK_SMALL
+	/* Each name takes two bytes of the heap at least: it runs out first. */
+	_Static_assert(NAME_BUILTIN_COUNT + SNEK_POOL_SIZE / 2 < NAME_NONE, "name ids fit");
+#else
 	if (NAME_BUILTIN_COUNT + nuser >= NAME_NONE)
 		err_raise(ERR_TOO_BIG);
+#endif
 	/* A new buffer that fits exactly (names are few, memory is tight);
 	 * allocating moves the texts, so they are read again from their roots. */
 	b = gc_alloc(GC_RAW, (snek_len_t)(sizeof *b + user_bytes + len + 1));

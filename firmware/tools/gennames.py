@@ -19,10 +19,11 @@ itself: pin numbers cost no table entry), or 0xFF.
 
 FUNC rows may share a C function: they get consecutive numbers, the
 first is BUILTIN_FIRST_<c_name>, and the function tells them apart by the
-number of the builtin called (args[-1]). FLOAT1(c_fn, "name", ...) and
-FLOAT2 rows are functions of one or two floats sharing the wrappers
-builtin_float1/2, which find c_fn in BUILTIN_FLOAT1_FNS(F) (F(c_fn) for
-each, in order).
+number of the builtin called (args[-1]): BUILTIN_<name> is each row's,
+by its first name (BUILTIN_talkto, BUILTIN_eeprom_write). FLOAT1(c_fn,
+"name", ...) and FLOAT2 rows are functions of one or two floats sharing
+the wrapper builtin_floatfn, which finds c_fn in
+BUILTIN_FLOAT_FNS(F1, F2) (F1(c_fn) or F2(c_fn) for each row, in order).
 """
 
 import math
@@ -67,7 +68,7 @@ class Entry:
 
 def wrapper(f: Func) -> str:
     """The C function a row calls."""
-    return f.c_name if f.kind == 'FUNC' else f.kind.lower()
+    return f.c_name if f.kind == 'FUNC' else 'floatfn'
 
 
 def split_args(text: str) -> list[str]:
@@ -217,10 +218,16 @@ def emit(entries: list[Entry], funcs: list[Func], consts: list[str]) -> str:
             declared.add(c)
             out.append(f'value_t builtin_{c}(uint8_t nargs, value_t *args);')
             out.append(f'#define BUILTIN_FIRST_{c} {f.index}')
-    for kind in ('FLOAT1', 'FLOAT2'):
-        group = [f for f in funcs if f.kind == kind]
-        out.append(f'#define BUILTIN_{kind}_COUNT {len(group)}')
-        out.append(f'#define BUILTIN_{kind}_FNS(F) ' + ' '.join(f'F({f.c_name})' for f in group))
+    # Each FUNC row's number by its first name (BUILTIN_talkto): a C
+    # function shared by several rows switches on it.
+    for e in entries:
+        if isinstance(e.value, Func) and e.value.kind == 'FUNC':
+            name = e.names()[0].replace('.', '_')
+            out.append(f'#define BUILTIN_{name} {e.value.index}')
+    group = [f for f in funcs if f.kind != 'FUNC']
+    out.append(f'#define BUILTIN_FLOAT_COUNT {len(group)}')
+    out.append('#define BUILTIN_FLOAT_FNS(F1, F2) '
+               + ' '.join(f'{"F1" if f.kind == "FLOAT1" else "F2"}({f.c_name})' for f in group))
     out.append('')
     out.append('#ifdef SNEK_NAMES_TABLES')
     out.append('#define NAME_ALIAS 0x' + f'{ALIAS:02X}')

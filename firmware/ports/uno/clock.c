@@ -8,9 +8,14 @@
 
 static volatile uint32_t ticks;
 
+/* Byte by byte, carrying while a byte wraps to 0: fewer registers to
+ * save than a 32-bit add (the interrupt runs with others held off). */
 ISR(TIMER0_OVF_vect)
 {
-	ticks++;
+	volatile uint8_t *b = (volatile uint8_t *)&ticks;
+
+	while (!++*b && ++b < (volatile uint8_t *)&ticks + sizeof ticks)
+		;
 }
 
 void clock_init(void)
@@ -44,15 +49,28 @@ bool hal_console_wait(void)
 	return true;
 }
 
-/* Wake for ^C. Sleeps longer than about 45 days (2^32 ticks) stop there. */
+/* The tick's low byte: one byte, read at once with no need to hold the
+ * interrupt off. */
+static uint8_t tick_low(void)
+{
+	return *(const volatile uint8_t *)&ticks;
+}
+
+/* Wake for ^C. Sleeps longer than about 45 days (2^32 ticks) stop there.
+ * Counts the ticks one by one as it wakes (at each tick at least), so
+ * only the count is kept. */
 void hal_sleep(float seconds)
 {
 	const float max = 4.0e9f * ((float)TICK_CYCLES / F_CPU);
-	uint32_t n, start = now();
+	uint8_t seen = tick_low();
+	uint32_t n;
 
 	if (!(seconds < max))
 		seconds = max;
 	n = (uint32_t)(seconds * ((float)F_CPU / TICK_CYCLES) + 0.5f);
-	while (!vm_interrupt && now() - start < n)
+	while (n && !vm_interrupt) {
 		sleep_mode();
+		for (; n && seen != tick_low(); seen++)
+			n--;
+	}
 }

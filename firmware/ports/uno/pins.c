@@ -10,21 +10,29 @@
  * D0 and D1 are the serial line: writing them cuts the console off. */
 #include "snek.h"
 #include "uno.h"
+#include <math.h>
 
 #define NPINS 20
 #define FIRST_ANALOG 14
 
 static bool tone_on;
 
-/* PINx, DDRx and PORTx sit at consecutive addresses: return PORTx. */
-static volatile uint8_t *port_reg(uint8_t pin)
+/* The pin's PORTx (PINx and DDRx sit just below it) and, in *bit, its
+ * bit there: one lookup for writing, reading and pulls. */
+__attribute__((noinline)) static volatile uint8_t *pin_port(uint8_t pin, uint8_t *bit)
 {
-	return pin < 8 ? &PORTD : pin < FIRST_ANALOG ? &PORTB : &PORTC;
-}
+	volatile uint8_t *port = &PORTD;
 
-static uint8_t pin_bit(uint8_t pin)
-{
-	return (uint8_t)_BV(pin < 8 ? pin : pin < FIRST_ANALOG ? pin - 8 : pin - FIRST_ANALOG);
+	if (pin >= 8) {
+		pin -= 8;
+		port = &PORTB;
+		if (pin >= FIRST_ANALOG - 8) {
+			pin -= FIRST_ANALOG - 8;
+			port = &PORTC;
+		}
+	}
+	*bit = (uint8_t)(1 << pin);
+	return port;
 }
 
 /* The PWM pins: their timer's control register, compare register (data
@@ -57,12 +65,25 @@ static const struct pwm *pwm_of(uint8_t pin)
 	return NULL;
 }
 
-static void pwm_stop(uint8_t pin)
+/* PWM at duty on the pin, or (duty 0 or 255, or no PWM there) its PWM
+ * off: false when the pin is to be driven as a plain one. */
+static bool pwm_set(uint8_t pin, uint8_t duty)
 {
 	const struct pwm *p = pwm_of(pin);
+	volatile uint8_t *tccr;
+	uint8_t com;
 
-	if (p)
-		MEM(pgm_read_byte(&p->tccr)) &= (uint8_t)~pgm_read_byte(&p->com);
+	if (!p)
+		return false;
+	tccr = &MEM(pgm_read_byte(&p->tccr));
+	com = pgm_read_byte(&p->com);
+	if (duty > 0 && duty < 255) {
+		MEM(pgm_read_byte(&p->ocr)) = duty;
+		*tccr |= com;
+		return true;
+	}
+	*tccr &= (uint8_t)~com;
+	return false;
 }
 
 /* Timers 1 and 2 in 8-bit fast PWM at clock / 64; timer0 is clock.c's. */
@@ -95,15 +116,10 @@ uint8_t hal_gpio_pins(void)
 
 void hal_gpio_write(uint8_t pin, uint8_t level, bool on)
 {
-	volatile uint8_t *port = port_reg(pin);
-	uint8_t bit = pin_bit(pin), duty = on ? level : 0;
-	const struct pwm *p = pwm_of(pin);
+	uint8_t bit, duty = on ? level : 0;
+	volatile uint8_t *port = pin_port(pin, &bit);
 
-	if (duty > 0 && duty < 255 && p) {
-		MEM(pgm_read_byte(&p->ocr)) = duty;
-		MEM(pgm_read_byte(&p->tccr)) |= pgm_read_byte(&p->com);
-	} else {
-		pwm_stop(pin);
+	if (!pwm_set(pin, duty)) {
 		if (duty)
 			*port |= bit;
 		else
@@ -123,19 +139,21 @@ static float adc_read(uint8_t channel)
 
 float hal_gpio_read(uint8_t pin)
 {
+	uint8_t bit;
+
 	if (pin >= FIRST_ANALOG)
 		return adc_read((uint8_t)(pin - FIRST_ANALOG));
-	return (port_reg(pin)[-2] & pin_bit(pin)) ? 1 : 0;
+	return (pin_port(pin, &bit)[-2] & bit) ? 1 : 0;
 }
 
 void hal_gpio_pull(uint8_t pin, uint8_t pull)
 {
-	volatile uint8_t *port = port_reg(pin);
-	uint8_t bit = pin_bit(pin);
+	uint8_t bit;
+	volatile uint8_t *port = pin_port(pin, &bit);
 
 	if (pull == PULL_DOWN)
 		err_format("no pull-down on this board");
-	pwm_stop(pin);
+	pwm_set(pin, 0);
 	port[-1] &= (uint8_t)~bit; /* DDR: an input */
 	if (pull == PULL_UP)
 		*port |= bit;
@@ -164,9 +182,9 @@ void hal_tone(float hz)
 	}
 	half = (float)F_CPU / (2.0f * hz);
 	for (cs = 0;; cs++) {
-		/* Dividing by a power of two is exact: the same as dividing
-		 * F_CPU by the whole divider at once. */
-		half /= (float)(1 << pgm_read_byte(&tone_step[cs]));
+		/* Scaling by a power of two (ldexpf) is exact: the same as
+		 * dividing F_CPU by the whole divider at once. */
+		half = ldexpf(half, -pgm_read_byte(&tone_step[cs]));
 		if (half <= 256)
 			break;
 		if (cs == sizeof tone_step - 1) {
@@ -176,7 +194,8 @@ void hal_tone(float hz)
 	}
 	tone_on = true;
 	TCCR2A = _BV(COM2A0) | _BV(WGM21); /* CTC, toggle D11 on each match */
-	OCR2A = half < 1 ? 0 : (uint8_t)(half - 0.5f);
+	/* Rounded, less one; below one clock, half - 0.5 truncates to 0. */
+	OCR2A = (uint8_t)(half - 0.5f);
 	TCCR2B = (uint8_t)(cs + 1);
 	DDRB |= _BV(PB3);
 }
