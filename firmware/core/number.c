@@ -222,7 +222,7 @@ static uint32_t dec_nearest(const decimal_t *x, int8_t decpt)
 	bn_t *a = x->work;
 	int16_t E = (int16_t) (24 - ((decpt - 1) * 53 >> 4)), k = x->k;
 	uint32_t q = 0;
-	bool rest, up = k >= 0;
+	bool rest;
 
 	for (;;) {
 		const char *p;
@@ -234,8 +234,9 @@ static uint32_t dec_nearest(const decimal_t *x, int8_t decpt)
 		for (p = x->d; p < x->end; p++)
 			if (is_digit(*p))	/* skipping '.' and '_' */
 				bn_mul_add(a, 10, (uint8_t) (*p - '0'));
-		rest = bn_scale(a, up ? 10 : 2, up ? k : E);
-		rest |= bn_scale(a, up ? 2 : 10, up ? E : k);
+		rest = bn_scale(a, 10, k > 0 ? k : 0);
+		rest |= bn_scale(a, 2, E);
+		rest |= bn_scale(a, 10, k < 0 ? k : 0);
 		len = (uint16_t) (a->n * 8);
 		if (a->n)
 			for (uint8_t t = a->b[a->n - 1]; !(t & 0x80); t <<= 1)

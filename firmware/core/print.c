@@ -313,12 +313,13 @@ static snek_len_t format_all(value_t fmt, value_t args, uint8_t mode)
 	while (p < end) {
 		c = *p++;
 		if (c == '%') {
-			for (flags = 0; p < end && (k = rom_index(flag_chars, *p)) >= 0; p++)
+			/* the string ends in a NUL, which no loop below takes */
+			for (flags = 0; (k = rom_index(flag_chars, *p)) >= 0; p++)
 				flags |= (uint8_t)(1 << k);
 			/* width, then .prec: digits go to the one being read */
 			width = 0;
 			prec = -1;
-			for (; p < end; p++) {
+			for (;; p++) {
 				int16_t *num = prec < 0 ? &width : &prec;
 				if (*p == '.' && prec < 0)
 					prec = 0;
@@ -327,7 +328,7 @@ static snek_len_t format_all(value_t fmt, value_t args, uint8_t mode)
 				else
 					break;
 			}
-			c = p < end ? *p++ : 0;
+			c = *p++;	/* at the end, the NUL */
 			if (c != '%') {
 				if (mode == FMT_COUNT) {
 					used += c != 0;
