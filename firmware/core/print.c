@@ -6,12 +6,18 @@
 static uint8_t sink;
 static char *sink_buf;
 static snek_len_t sink_len;	/* characters printed since print_to */
-static snek_len_t sink_limit = (snek_len_t)-1;	/* characters still allowed (%.3s) */
+/* The characters still allowed (%.3s), complemented: 0 is no limit,
+ * and RAM that starts at zero costs no flash */
+static snek_len_t sink_over;
 
 /* Containers being printed: nesting is bounded, and on the host a
  * container inside itself prints as [...] like Python.  Small chips
  * skip that search: a list holding itself is "too deeply nested". */
+#if SNEK_NEST_MAX < 255
+static uint8_t depth;
+#else
 static uint16_t depth;
+#endif
 #if !SNEK_SMALL
 static value_t path[SNEK_NEST_MAX];
 #endif
@@ -21,14 +27,14 @@ void print_to(uint8_t s)
 	sink = s;
 	sink_len = 0;
 	depth = 0;
-	sink_limit = (snek_len_t)-1;
+	sink_over = 0;
 }
 
 void print_char(char c)
 {
-	if (!sink_limit)
+	if (sink_over == (snek_len_t)-1)
 		return;
-	sink_limit--;
+	sink_over++;
 	if (sink == SINK_OUT)
 		hal_putc(c);
 	else if (sink == SINK_ERR)
@@ -82,6 +88,13 @@ static void print_hex(uint8_t d)
 	print_char((char)(d < 10 ? '0' + d : 'a' - 10 + d));
 }
 
+void print_hex_escape(uint8_t c)
+{
+	print_str("\\x");
+	print_hex(c >> 4);
+	print_hex(c & 15);
+}
+
 /* A string as it is, or as Python's repr: single quotes unless it
  * holds ' and no ", escapes for the quote, \\ and control characters. */
 static void print_string(struct snek_string *s, bool repr)
@@ -102,9 +115,7 @@ static void print_string(struct snek_string *s, bool repr)
 			print_char('\\');
 			print_char(esc);
 		} else if (quote && (c < ' ' || c == 0x7f)) {
-			print_str("\\x");
-			print_hex(c >> 4);
-			print_hex(c & 15);
+			print_hex_escape(c);
 		} else {
 			print_char((char)c);
 		}
@@ -266,9 +277,9 @@ static void format_text(char conv, int16_t prec, value_t v)
 		return;
 	}
 	if (prec >= 0)
-		sink_limit = (snek_len_t)prec;
+		sink_over = (snek_len_t)~prec;
 	print_value(v, conv == 'r');
-	sink_limit = (snek_len_t)-1;
+	sink_over = 0;
 }
 
 /* Text padded with spaces (numbers pad themselves: zeros go after the
