@@ -273,8 +273,20 @@ static bool word_eq(const char *s, const char *e, const char *w, uint8_t len1)
 	return s + n == e && (n == len1 || !SNEK_ROM_BYTE(w + n));
 }
 
+/* Decimal exponents while parsing: a string on a small chip is shorter
+ * than its heap, so 16 bits hold its count of digits plus an exponent
+ * saturated at 3000 (32-bit arithmetic costs AVR 128 bytes here) */
+#if SNEK_SMALL
+typedef int16_t num_exp_t;
+#define NUM_EXP_MAX 3000
+_Static_assert(SNEK_POOL_SIZE < 32767 - 10 * NUM_EXP_MAX, "digits counted in 16 bits");
+#else
+typedef int32_t num_exp_t;
+#define NUM_EXP_MAX 100000
+#endif
+
 /* Float32 bits of x (not zero) below 10^decpt, its first digit's place */
-static uint32_t dec_bits(decimal_t *x, int32_t decpt)
+static uint32_t dec_bits(decimal_t *x, num_exp_t decpt)
 {
 	uint8_t work[BN_BYTES(544)];	/* D 2^E, see dec_nearest */
 
@@ -290,7 +302,7 @@ bool num_parse(const char *s, size_t len, float *out, uint8_t flags)
 {
 	const char *e = s + len;
 	decimal_t x;
-	int32_t decpt = 0, ex = 0;
+	num_exp_t decpt = 0, ex = 0;
 	uint32_t bits = 0x7F800000;
 	uint8_t part = 0, n = 0;	/* part: 0 integer, 1 fraction, 2 exponent */
 	bool neg = false, any = false, eneg = false;
@@ -316,8 +328,8 @@ bool num_parse(const char *s, size_t len, float *out, uint8_t flags)
 		if (is_digit(c)) {
 			any = true;
 			if (part == 2) {
-				if (ex < 100000)	/* saturate: far out of range anyway */
-					ex = ex * 10 + c - '0';
+				if (ex < NUM_EXP_MAX)	/* saturate: far out of range anyway */
+					ex = (num_exp_t) (ex * 10 + c - '0');
 			} else if (!n && c == '0') {
 				decpt -= part;	/* a leading zero */
 			} else {
@@ -349,7 +361,7 @@ bool num_parse(const char *s, size_t len, float *out, uint8_t flags)
 		return false;
 	bits = 0;
 	if (n) {
-		decpt += eneg ? -ex : ex;
+		decpt = (num_exp_t) (decpt + (eneg ? -ex : ex));
 		x.k = (int16_t) (decpt - n);	/* when in range */
 		bits = dec_bits(&x, decpt);
 	}
