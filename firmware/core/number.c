@@ -391,7 +391,7 @@ static void put(out_t *o, char c)
 	o->pos++;
 }
 
-static void put_n(out_t *o, char c, int16_t n)
+__attribute__((noinline)) static void put_n(out_t *o, char c, int16_t n)
 {
 	while (n-- > 0)
 		put(o, c);
@@ -427,13 +427,13 @@ static void emit_body(out_t *o, const fmt_t *f)
 	if (!f->prec && (f->flags & NUM_FMT_ALT))
 		put(o, '.');
 	if (f->exp) {
+		uint8_t a;
 		i = (int8_t) (x->decpt - 1);	/* |i| <= 45; zero has decpt 1 */
 		put(o, 'e');
 		put(o, i < 0 ? '-' : '+');
-		if (i < 0)
-			i = (int8_t) -i;
-		put(o, (char) ('0' + i / 10));
-		put(o, (char) ('0' + i % 10));
+		a = (uint8_t) (i < 0 ? -i : i);	/* unsigned: one division routine less */
+		put(o, (char) ('0' + a / 10));
+		put(o, (char) ('0' + a % 10));
 	}
 }
 
