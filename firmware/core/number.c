@@ -427,13 +427,15 @@ static void emit_body(out_t *o, const fmt_t *f)
 	if (!f->prec && (f->flags & NUM_FMT_ALT))
 		put(o, '.');
 	if (f->exp) {
-		uint8_t a;
+		uint8_t a, tens = '0';
 		i = (int8_t) (x->decpt - 1);	/* |i| <= 45; zero has decpt 1 */
 		put(o, 'e');
 		put(o, i < 0 ? '-' : '+');
-		a = (uint8_t) (i < 0 ? -i : i);	/* unsigned: one division routine less */
-		put(o, (char) ('0' + a / 10));
-		put(o, (char) ('0' + a % 10));
+		/* by subtraction: no division routine linked for it */
+		for (a = (uint8_t) (i < 0 ? -i : i); a >= 10; a -= 10)
+			tens++;
+		put(o, (char) tens);
+		put(o, (char) ('0' + a));
 	}
 }
 

@@ -104,7 +104,13 @@ static void print_string(struct snek_string *s, bool repr)
 	uint8_t c;
 
 	if (repr) {
-		quote = memchr(p, '\'', s->len) && !memchr(p, '"', s->len) ? '"' : '\'';
+		bool single = false, dbl = false;
+		for (; p < end; p++) {	/* no memchr linked for this */
+			single |= *p == '\'';
+			dbl |= *p == '"';
+		}
+		p = s->data;
+		quote = single && !dbl ? '"' : '\'';
 		print_char(quote);
 	}
 	for (; p < end; p++) {
