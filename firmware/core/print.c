@@ -170,41 +170,45 @@ static bool enter(value_t v)
  * key, value pairs (a deleted key leaves a hole). */
 static void print_items(value_t v, uint8_t kind)	/* 0 list, 1 tuple, 2 dict */
 {
-	snek_len_t i, n;
-	value_t *items;
-	char open;
+	static snek_len_t n;	/* not on the C stack: this recurses */
+	value_t *p, *end;
 
 	if (kind == 2) {
 		struct snek_dict *d = dict_ptr(v);
 		n = 2 * d->used;
-		items = n ? block_ptr(d->entries) : NULL;
+		/* no entries block when empty: then any pointer, never read */
+		p = n ? block_ptr(d->entries) : (value_t *)d;
 	} else {
-		items = seq_items(v, &n);
+		p = seq_items(v, &n);
 	}
-	open = kind == 0 ? '[' : kind == 1 ? '(' : '{';
-	print_char(open);
+	end = p + n;
+	print_char(kind == 0 ? '[' : kind == 1 ? '(' : '{');
 	if (enter(v)) {
 		bool first = true;
 
-		for (i = 0; i < n; i += 1 + (kind == 2)) {
-			if (items[i] == VAL_DELETED)
+		if (kind == 1 && n == 1)
+			kind = 3;	/* (x,) */
+		for (; p < end; p += 1 + (kind == 2)) {
+			if (*p == VAL_DELETED)
 				continue;
 			if (!first)
 				print_str(", ");
 			first = false;
-			print_value(items[i], true);
+			print_value(*p, true);
 			if (kind == 2) {
 				print_str(": ");
-				print_value(items[i + 1], true);
+				print_value(p[1], true);
 			}
 		}
-		if (kind == 1 && n == 1)
+		if (kind == 3) {
 			print_char(',');
+			kind = 1;
+		}
 		depth--;
 	} else {
 		print_str("...");
 	}
-	print_char((char)(open + (kind == 1 ? 1 : 2)));	/* ] ) } */
+	print_char(kind == 0 ? ']' : kind == 1 ? ')' : '}');
 }
 
 /* None, False, True */
