@@ -213,10 +213,12 @@ typedef struct {
 /* The float32 bits nearest to x (ties to even); x is not zero and
  * below 10^decpt, decpt in [-45, 40].  q = x 2^E truncated, with E
  * chosen so that q has 25 bits (or E = 150, below the normal range),
- * rounds at its last bit; the rest it dropped breaks ties.  The powers
- * with positive exponents are applied first, so q is exact: B is at
- * most D 2^150 (383 + 150 bits) or D 10^k < 10^40.  The first E is
- * from 53/16, a little under log2(10): a second pass puts it right. */
+ * rounds at its last bit; the rest it dropped breaks ties.  x 2^E is
+ * D 5^k 2^(E + k), the powers with positive exponents applied first,
+ * so q is exact: before dividing by 5^-k, B is about q 5^-k (k >= -160
+ * parsing, >= -53 for repr digits), else below D 5^k 2^24 < 2^160.
+ * The first E is from 53/16, a little under log2(10): a second pass
+ * puts it right (two bits over, at most, the first time). */
 static uint32_t dec_nearest(const decimal_t *x, int8_t decpt)
 {
 	bn_t *a = x->work;
@@ -234,9 +236,9 @@ static uint32_t dec_nearest(const decimal_t *x, int8_t decpt)
 		for (p = x->d; p < x->end; p++)
 			if (is_digit(*p))	/* skipping '.' and '_' */
 				bn_mul_add(a, 10, (uint8_t) (*p - '0'));
-		rest = bn_scale(a, 10, k > 0 ? k : 0);
-		rest |= bn_scale(a, 2, E);
-		rest |= bn_scale(a, 10, k < 0 ? k : 0);
+		rest = bn_scale(a, 5, k > 0 ? k : 0);
+		rest |= bn_scale(a, 2, (int16_t) (E + k));
+		rest |= bn_scale(a, 5, k < 0 ? k : 0);
 		len = (uint16_t) (a->n * 8);
 		if (a->n)
 			for (uint8_t t = a->b[a->n - 1]; !(t & 0x80); t <<= 1)
@@ -288,7 +290,7 @@ typedef int32_t num_exp_t;
 /* Float32 bits of x (not zero) below 10^decpt, its first digit's place */
 static uint32_t dec_bits(decimal_t *x, num_exp_t decpt)
 {
-	uint8_t work[BN_BYTES(544)];	/* D 2^E, see dec_nearest */
+	uint8_t work[BN_BYTES(408)];	/* 2^27 5^160, see dec_nearest */
 
 	if (decpt > 40)
 		return 0x7F800000;
@@ -465,7 +467,7 @@ static void emit(out_t *o, const fmt_t *f, int16_t pad)
 __attribute__((noinline)) static void shortest(dec_t *x, uint32_t mag)
 {
 	uint8_t n = x->n, p = 0, mode = R_UP;
-	uint8_t work[BN_BYTES(190)];	/* D 2^150: D below 10^10 */
+	uint8_t work[BN_BYTES(160)];	/* 2^27 5^53, see dec_nearest */
 	int8_t decpt = x->decpt;
 	decimal_t d = { x->d, NULL, 0, false, (bn_t *) work };
 
