@@ -268,11 +268,11 @@ static const char words[] SNEK_ROM = "infinity\0nan";
  * letters? */
 static bool word_eq(const char *s, const char *e, const char *w, uint8_t len1)
 {
-	uint8_t n = 0;
+	const char *p = s;
 
-	while (s + n < e && (s[n] | 0x20) == SNEK_ROM_BYTE(w + n))
-		n++;
-	return s + n == e && (n == len1 || !SNEK_ROM_BYTE(w + n));
+	while (p < e && (*p | 0x20) == SNEK_ROM_BYTE(w))
+		p++, w++;
+	return p == e && (p - s == len1 || !SNEK_ROM_BYTE(w));
 }
 
 /* Decimal exponents while parsing: a string on a small chip is shorter
