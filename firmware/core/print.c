@@ -66,7 +66,7 @@ void print_num(float f)
 /* The text of each operator from OP_ADD on, one after another */
 static const char op_text[] SNEK_ROM =
 	"+\0-\0*\0/\0//\0%\0**\0&\0|\0^\0<<\0>>\0+=\0*=\0"
-	"<\0<=\0>\0>=\0==\0!=\0in\0not\0is\0is\0-\0+\0~\0not";
+	"<\0<=\0>\0>=\0==\0!=\0in\0not in\0is\0is not\0-\0+\0~\0not";
 
 void print_op(uint8_t op)
 {
@@ -77,10 +77,6 @@ void print_op(uint8_t op)
 		while (SNEK_ROM_BYTE(t++))
 			;
 	print_rom(t);
-	if (op == OP_NOT_IN)
-		print_str(" in");
-	if (op == OP_IS_NOT)
-		print_str(" not");
 }
 
 static void print_hex(uint8_t d)
