@@ -287,23 +287,12 @@ typedef int32_t num_exp_t;
 #define NUM_EXP_MAX 100000
 #endif
 
-/* Float32 bits of x (not zero) below 10^decpt, its first digit's place */
-static uint32_t dec_bits(decimal_t *x, num_exp_t decpt)
-{
-	uint8_t work[BN_BYTES(408)];	/* 2^27 5^160, see dec_nearest */
-
-	if (decpt > 40)
-		return 0x7F800000;
-	if (decpt < -45)
-		return 0;
-	x->work = (bn_t *) work;
-	return dec_nearest(x, (int8_t) decpt);
-}
 
 bool num_parse(const char *s, size_t len, float *out, uint8_t flags)
 {
 	const char *e = s + len;
 	decimal_t x;
+	uint8_t work[BN_BYTES(408)];	/* 2^27 5^160, see dec_nearest */
 	num_exp_t decpt = 0, ex = 0;
 	uint32_t bits = 0x7F800000;
 	uint8_t part = 0, n = 0;	/* part: 0 integer, 1 fraction, 2 exponent */
@@ -325,6 +314,7 @@ bool num_parse(const char *s, size_t len, float *out, uint8_t flags)
 		goto done;
 	/* n significant digits, up to MAX_SIG, from x.d to x.end */
 	x.more = false;
+	x.work = (bn_t *) work;
 	for (; s < e; prev = *s++) {
 		char c = *s;
 		if (is_digit(c)) {
@@ -361,12 +351,10 @@ bool num_parse(const char *s, size_t len, float *out, uint8_t flags)
 	}
 	if (!any)
 		return false;
-	bits = 0;
-	if (n) {
-		decpt = (num_exp_t) (decpt + (eneg ? -ex : ex));
-		x.k = (int16_t) (decpt - n);	/* when in range */
-		bits = dec_bits(&x, decpt);
-	}
+	/* zero, or x below 10^decpt, its first digit's place */
+	decpt = (num_exp_t) (decpt + (eneg ? -ex : ex));
+	x.k = (int16_t) (decpt - n);	/* when in range */
+	bits = !n || decpt < -45 ? 0 : decpt > 40 ? 0x7F800000 : dec_nearest(&x, (int8_t) decpt);
 done:
 	bits |= (uint32_t) neg << 31;
 	memcpy(out, &bits, sizeof bits);
