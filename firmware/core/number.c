@@ -525,8 +525,7 @@ static bool prepare(fmt_t *f, uint32_t bits, char conv, uint8_t flags, int8_t pr
 			prec = 6;
 		if (lc == 'r') {
 			neg &= mag != 0;	/* -0.0 prints as 0 */
-			if (mag)
-				shortest(x, mag);
+			shortest(x, mag);	/* zero: no digits read back as 0 */
 		} else if (lc == 'g') {
 			p = prec ? prec : 1;
 			dec_round(x, p, R_EVEN);
