@@ -3,18 +3,17 @@
  * Exact float32 <-> decimal conversion.
  *
  * A float32 is m * 2^e with m < 2^24 and -149 <= e <= 104.  One small
- * core serves both directions:
+ * core, bn_scale (a bignum times or divided by a power), serves both
+ * directions:
  *  - the exact decimal digits of m * 2^e (m * 5^-e for negative e), for
  *    formatting, which then rounds the digit string;
- *  - an exact comparison of a decimal D * 10^k with a binary M * 2^E
- *    (the digits of D against those of M * 2^E / 10^k).
- * Parsing searches the float32 bit patterns, ordered like their values,
- * for the one whose rounding interval holds the decimal; the shortest
- * repr is the first short rounding of the exact digits whose search
- * lands back on the value.  The bignums have 8-bit limbs, so all the
- * arithmetic is 8x8 and 16-bit, cheap on AVR.  No floating point.
+ *  - a decimal D * 10^k times 2^E, truncated to 25 bits and a "rest"
+ *    flag, for parsing, which rounds that to the nearest float32.
+ * The shortest repr is the first short rounding of the exact digits
+ * that parses back to the value.  The bignums have 8-bit limbs, so all
+ * the arithmetic is 8x8 and 16-bit, cheap on AVR.  No floating point.
  * C stack is scarce on AVR: parsing reads the digits where they are
- * written and the comparison holds one bignum, not two.
+ * written, and each bignum is sized for its worst case.
  */
 #include "config.h"
 #include "port.h"
@@ -198,7 +197,7 @@ static bool is_digit(char c)
 	return c >= '0' && c <= '9';
 }
 
-/* A decimal D * 10^k compared with float32 midpoints: D's digits are
+/* A decimal D * 10^k to round to a float32: D's digits are
  * read from text, [d, end) with other characters ('.', '_') skipped.
  * Parsing keeps MAX_SIG of them; more says non-zero ones were dropped. */
 #define MAX_SIG 115
@@ -207,7 +206,7 @@ typedef struct {
 	const char *d, *end;
 	int16_t k;
 	bool more;
-	bn_t *work;	/* room for B (below) */
+	bn_t *work;	/* room for D scaled (dec_nearest) */
 } decimal_t;
 
 /* The float32 bits nearest to x (ties to even); x is not zero and
@@ -218,7 +217,9 @@ typedef struct {
  * so q is exact: before dividing by 5^-k, B is about q 5^-k (k >= -160
  * parsing, >= -53 for repr digits), else below D 5^k 2^24 < 2^160.
  * The first E is from 53/16, a little under log2(10): a second pass
- * puts it right (two bits over, at most, the first time). */
+ * puts it right (two bits over, at most, the first time).  Digits
+ * dropped past MAX_SIG only add to the rest: a point of q's grid has
+ * at most 113 significant digits, so the 115 kept place x against it. */
 static uint32_t dec_nearest(const decimal_t *x, int8_t decpt)
 {
 	bn_t *a = x->work;
