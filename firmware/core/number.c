@@ -3,18 +3,17 @@
  * Exact float32 <-> decimal conversion.
  *
  * A float32 is m * 2^e with m < 2^24 and -149 <= e <= 104.  One small
- * core serves both directions:
+ * core, bn_scale (a bignum times or divided by a power), serves both
+ * directions:
  *  - the exact decimal digits of m * 2^e (m * 5^-e for negative e), for
  *    formatting, which then rounds the digit string;
- *  - an exact comparison of a decimal D * 10^k with a binary M * 2^E
- *    (the digits of D against those of M * 2^E / 10^k).
- * Parsing searches the float32 bit patterns, ordered like their values,
- * for the one whose rounding interval holds the decimal; the shortest
- * repr is the first short rounding of the exact digits whose search
- * lands back on the value.  The bignums have 8-bit limbs, so all the
- * arithmetic is 8x8 and 16-bit, cheap on AVR.  No floating point.
+ *  - a decimal D * 10^k times 2^E, truncated to 25 bits and a "rest"
+ *    flag, for parsing, which rounds that to the nearest float32.
+ * The shortest repr is the first short rounding of the exact digits
+ * that parses back to the value.  The bignums have 8-bit limbs, so all
+ * the arithmetic is 8x8 and 16-bit, cheap on AVR.  No floating point.
  * C stack is scarce on AVR: parsing reads the digits where they are
- * written and the comparison holds one bignum, not two.
+ * written, and each bignum is sized for its worst case.
  */
 #include "config.h"
 #include "port.h"
@@ -40,17 +39,18 @@ __attribute__((noinline)) static void bn_set(bn_t *a, uint32_t v)
 		a->b[a->n++] = (uint8_t) v;
 }
 
-/* a *= m, in its n bytes; returns the byte carried out of them */
-static uint8_t bn_mul(bn_t *a, uint8_t m)
+/* a = a * m + add */
+__attribute__((noinline)) static void bn_mul_add(bn_t *a, uint8_t m, uint8_t add)
 {
-	uint16_t t = 0;
+	uint16_t t = add;
 
 	for (uint8_t i = 0; i < a->n; i++) {
 		t += (uint16_t) a->b[i] * m;
 		a->b[i] = (uint8_t) t;
 		t >>= 8;
 	}
-	return (uint8_t) t;
+	if (t)
+		a->b[a->n++] = (uint8_t) t;
 }
 
 /* a /= d, returns the remainder */
@@ -83,8 +83,8 @@ static bool bn_scale(bn_t *a, uint8_t base, int16_t n)
 			p *= base;
 		if (down)
 			rest |= bn_divmod(a, p) != 0;
-		else if ((p = bn_mul(a, p)))
-			a->b[a->n++] = p;
+		else
+			bn_mul_add(a, p, 0);
 	}
 	return rest;
 }
@@ -192,7 +192,12 @@ static void dec_from(dec_t *x, uint32_t m, int16_t e, uint8_t base, bool whole)
 		dec_round(x, (int8_t) x->size, R_DOWN);
 }
 
-/* A decimal D * 10^k compared with float32 midpoints: D's digits are
+static bool is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/* A decimal D * 10^k to round to a float32: D's digits are
  * read from text, [d, end) with other characters ('.', '_') skipped.
  * Parsing keeps MAX_SIG of them; more says non-zero ones were dropped. */
 #define MAX_SIG 115
@@ -201,62 +206,54 @@ typedef struct {
 	const char *d, *end;
 	int16_t k;
 	bool more;
-	bn_t *work;	/* room for B (below) */
+	bn_t *work;	/* room for D scaled (dec_nearest) */
 } decimal_t;
 
-/* Sign of x - M * 2^E.  D is compared with B = M * 2^(E - k) * 5^-k,
- * whose integer part is found exactly (the powers with positive
- * exponents first) and then taken apart digit by digit against D's,
- * from the last digit up: the highest one that differs decides. */
-static int8_t dec_cmp(const decimal_t *x, uint32_t M, int16_t E)
+/* The float32 bits nearest to x (ties to even); x is not zero and
+ * below 10^decpt, decpt in [-45, 40].  q = x 2^E truncated, with E
+ * chosen so that q has 25 bits (or E = 150, below the normal range),
+ * rounds at its last bit; the rest it dropped breaks ties.  x 2^E is
+ * D 5^k 2^(E + k), the powers with positive exponents applied first,
+ * so q is exact: before dividing by 5^-k, B is about q 5^-k (k >= -160
+ * parsing, >= -53 for repr digits), else below D 5^k 2^24 < 2^160.
+ * The first E is from 53/16, a little under log2(10): a second pass
+ * puts it right (two bits over, at most, the first time).  Digits
+ * dropped past MAX_SIG only add to the rest: a point of q's grid has
+ * at most 113 significant digits, so the 115 kept place x against it. */
+static uint32_t dec_nearest(const decimal_t *x, int8_t decpt)
 {
-	int16_t t = (int16_t) -x->k, s = (int16_t) (E + t);
-	bn_t *b = x->work;
-	const char *p = x->end;
-	bool five = t >= 0;	/* multiply before dividing */
-	int8_t c;
+	bn_t *a = x->work;
+	int16_t E = (int16_t) (24 - ((decpt - 1) * 53 >> 4)), k = x->k;
+	uint32_t q = 0;
+	bool rest;
 
-	bn_set(b, M);
-	c = bn_scale(b, five ? 5 : 2, five ? t : s);
-	c |= bn_scale(b, five ? 2 : 5, five ? s : t);
-	/* Equal digits: D < B if B has a fraction.  Dropped digits mean
-	 * D < x: with MAX_SIG digits kept, a midpoint (at most 113
-	 * significant digits) that agrees with them is an integer B < x. */
-	c = c ? -1 : x->more;
-	while (p > x->d) {
-		uint8_t d = (uint8_t) (*--p - '0');
-		if (d <= 9) {	/* a digit; '.' and '_' wrap past 9 */
-			uint8_t r = bn_divmod(b, 10);
-			if (d != r)
-				c = d < r ? -1 : 1;
-		}
+	for (;;) {
+		const char *p;
+		uint16_t len;
+
+		if (E > 150)
+			E = 150;
+		bn_set(a, 0);
+		for (p = x->d; p < x->end; p++)
+			if (is_digit(*p))	/* skipping '.' and '_' */
+				bn_mul_add(a, 10, (uint8_t) (*p - '0'));
+		rest = bn_scale(a, 5, k > 0 ? k : 0);
+		rest |= bn_scale(a, 2, (int16_t) (E + k));
+		rest |= bn_scale(a, 5, k < 0 ? k : 0);
+		len = (uint16_t) (a->n * 8);
+		if (a->n)
+			for (uint8_t t = a->b[a->n - 1]; !(t & 0x80); t <<= 1)
+				len--;
+		if (len == 25 || (len < 25 && E == 150))
+			break;
+		E = (int16_t) (E + 25 - len);
 	}
-	return b->n ? -1 : c;	/* B has more digits than D */
-}
-
-/* The float32 bits nearest to x (ties to even), known to be in [lo, hi].
- * x rounds to b or below when it is under the midpoint between b and
- * b + 1, which is (2m + 1) * 2^(e - 1) even across a power of two. */
-static uint32_t dec_nearest(const decimal_t *x, uint32_t lo, uint32_t hi)
-{
-	while (lo < hi) {
-		uint32_t b = lo + (hi - lo) / 2, m;
-		int16_t e;
-		int8_t c;
-
-		m = unpack(b, &e);
-		c = dec_cmp(x, 2 * m + 1, e - 1);
-		if (c < 0 || (c == 0 && !(b & 1)))
-			hi = b;
-		else
-			lo = b + 1;
-	}
-	return lo;
-}
-
-static bool is_digit(char c)
-{
-	return c >= '0' && c <= '9';
+	for (uint8_t i = a->n; i--;)
+		q = q << 8 | a->b[i];
+	/* half way up: round up when above half or odd */
+	q = (q >> 1) + ((q & 1) && (rest || x->more || (q & 2)));
+	q += (uint32_t) (150 - E) << 23;	/* carries into the exponent */
+	return q < 0x7F800000 ? q : 0x7F800000;
 }
 
 static bool is_space(char c)
@@ -272,40 +269,32 @@ static const char words[] SNEK_ROM = "infinity\0nan";
  * letters? */
 static bool word_eq(const char *s, const char *e, const char *w, uint8_t len1)
 {
-	uint8_t n = 0;
+	const char *p = s;
 
-	while (s + n < e && (s[n] | 0x20) == SNEK_ROM_BYTE(w + n))
-		n++;
-	return s + n == e && (n == len1 || !SNEK_ROM_BYTE(w + n));
+	while (p < e && (*p | 0x20) == SNEK_ROM_BYTE(w))
+		p++, w++;
+	return p == e && (p - s == len1 || !SNEK_ROM_BYTE(w));
 }
 
-/* Float32 bits of x (not zero) below 10^decpt, its first digit's place.
- * B is at most 418 bits: 116 digits (386 bits) times the ratio of a
- * midpoint to x, which the search keeps below 2^10, or 2^32 below
- * 10^-36 where it starts from 0. */
-static uint32_t dec_bits(decimal_t *x, int32_t decpt)
-{
-	uint8_t work[BN_BYTES(418)];
-	uint32_t lo;
-	int16_t j;
+/* Decimal exponents while parsing: a string on a small chip is shorter
+ * than its heap, so 16 bits hold its count of digits plus an exponent
+ * saturated at 3000 (32-bit arithmetic costs AVR 128 bytes here) */
+#if SNEK_SMALL
+typedef int16_t num_exp_t;
+#define NUM_EXP_MAX 3000
+_Static_assert(SNEK_POOL_SIZE < 32767 - 10 * NUM_EXP_MAX, "digits counted in 16 bits");
+#else
+typedef int32_t num_exp_t;
+#define NUM_EXP_MAX 100000
+#endif
 
-	if (decpt > 40)
-		return 0x7F800000;
-	if (decpt < -45)
-		return 0;
-	/* 2^j <= 10^(decpt-1) <= x: 10/3 is a little over log2(10); x is
-	 * below 2^(j+12), and inf is as far as the search may go */
-	j = (int16_t) ((int16_t) (decpt - 1) * 10 / 3 - 3);
-	lo = j < -126 ? 0 : (uint32_t) (j + 127) << 23;
-	x->work = (bn_t *) work;
-	return dec_nearest(x, lo, lo < 0x7F800000 - (12UL << 23) ? lo + (12UL << 23) : 0x7F800000);
-}
 
 bool num_parse(const char *s, size_t len, float *out, uint8_t flags)
 {
 	const char *e = s + len;
 	decimal_t x;
-	int32_t decpt = 0, ex = 0;
+	uint8_t work[BN_BYTES(408)];	/* 2^27 5^160, see dec_nearest */
+	num_exp_t decpt = 0, ex = 0;
 	uint32_t bits = 0x7F800000;
 	uint8_t part = 0, n = 0;	/* part: 0 integer, 1 fraction, 2 exponent */
 	bool neg = false, any = false, eneg = false;
@@ -326,13 +315,14 @@ bool num_parse(const char *s, size_t len, float *out, uint8_t flags)
 		goto done;
 	/* n significant digits, up to MAX_SIG, from x.d to x.end */
 	x.more = false;
+	x.work = (bn_t *) work;
 	for (; s < e; prev = *s++) {
 		char c = *s;
 		if (is_digit(c)) {
 			any = true;
 			if (part == 2) {
-				if (ex < 100000)	/* saturate: far out of range anyway */
-					ex = ex * 10 + c - '0';
+				if (ex < NUM_EXP_MAX)	/* saturate: far out of range anyway */
+					ex = (num_exp_t) (ex * 10 + c - '0');
 			} else if (!n && c == '0') {
 				decpt -= part;	/* a leading zero */
 			} else {
@@ -362,12 +352,10 @@ bool num_parse(const char *s, size_t len, float *out, uint8_t flags)
 	}
 	if (!any)
 		return false;
-	bits = 0;
-	if (n) {
-		decpt += eneg ? -ex : ex;
-		x.k = (int16_t) (decpt - n);	/* when in range */
-		bits = dec_bits(&x, decpt);
-	}
+	/* zero, or x below 10^decpt, its first digit's place */
+	decpt = (num_exp_t) (decpt + (eneg ? -ex : ex));
+	x.k = (int16_t) (decpt - n);	/* when in range */
+	bits = !n || decpt < -45 ? 0 : decpt > 40 ? 0x7F800000 : dec_nearest(&x, (int8_t) decpt);
 done:
 	bits |= (uint32_t) neg << 31;
 	memcpy(out, &bits, sizeof bits);
@@ -394,7 +382,7 @@ static void put(out_t *o, char c)
 	o->pos++;
 }
 
-static void put_n(out_t *o, char c, int16_t n)
+__attribute__((noinline)) static void put_n(out_t *o, char c, int16_t n)
 {
 	while (n-- > 0)
 		put(o, c);
@@ -408,13 +396,14 @@ typedef struct {
 	char radix;	/* 'o' or 'x' for the "0o"/"0x" prefix, or 0 */
 	uint8_t flags;
 	int8_t prec;	/* digits after the point */
+	int8_t start;	/* below 0: that many leading zeros (%.5d) */
 	dec_t x;	/* with its digits after it */
 } fmt_t;
 
 static void emit_body(out_t *o, const fmt_t *f)
 {
 	const dec_t *x = &f->x;
-	int8_t i = 0, pt = f->exp ? 1 : x->decpt;
+	int8_t i = f->start, pt = f->exp ? 1 : x->decpt;
 
 	/* digit i weighs 10^(pt - 1 - i); the point goes before digit pt */
 	if (pt <= 0) {
@@ -429,13 +418,15 @@ static void emit_body(out_t *o, const fmt_t *f)
 	if (!f->prec && (f->flags & NUM_FMT_ALT))
 		put(o, '.');
 	if (f->exp) {
+		uint8_t a, tens = '0';
 		i = (int8_t) (x->decpt - 1);	/* |i| <= 45; zero has decpt 1 */
 		put(o, 'e');
 		put(o, i < 0 ? '-' : '+');
-		if (i < 0)
-			i = (int8_t) -i;
-		put(o, (char) ('0' + i / 10));
-		put(o, (char) ('0' + i % 10));
+		/* by subtraction: no division routine linked for it */
+		for (a = (uint8_t) (i < 0 ? -i : i); a >= 10; a -= 10)
+			tens++;
+		put(o, (char) tens);
+		put(o, (char) ('0' + a));
 	}
 }
 
@@ -465,7 +456,7 @@ static void emit(out_t *o, const fmt_t *f, int16_t pad)
 __attribute__((noinline)) static void shortest(dec_t *x, uint32_t mag)
 {
 	uint8_t n = x->n, p = 0, mode = R_UP;
-	uint8_t work[BN_BYTES(140)];	/* M 5^-k: k >= -46 in repr digits */
+	uint8_t work[BN_BYTES(160)];	/* 2^27 5^53, see dec_nearest */
 	int8_t decpt = x->decpt;
 	decimal_t d = { x->d, NULL, 0, false, (bn_t *) work };
 
@@ -478,7 +469,7 @@ __attribute__((noinline)) static void shortest(dec_t *x, uint32_t mag)
 		up = dec_round(x, (int8_t) p, mode);
 		d.end = x->d + x->n;
 		d.k = (int16_t) (x->decpt - x->n);
-		if (dec_nearest(&d, mag - 1, mag + 1) == mag)
+		if (dec_nearest(&d, x->decpt) == mag)
 			return;
 		/* back to the exact digits: undo the one rounding changed */
 		if (up) {
@@ -507,6 +498,7 @@ static bool prepare(fmt_t *f, uint32_t bits, char conv, uint8_t flags, int8_t pr
 
 	f->exp = false;
 	f->radix = 0;
+	f->start = 0;
 	f->flags = flags & ~NUM_FMT_ALT;
 	m = unpack(mag, &e);
 	if (base) {
@@ -516,12 +508,8 @@ static bool prepare(fmt_t *f, uint32_t bits, char conv, uint8_t flags, int8_t pr
 		neg &= x->d[0] != '0';
 		if ((flags & NUM_FMT_ALT) && base != 10)
 			f->radix = lc;
-		if (prec > x->n) {	/* at least prec digits */
-			memmove(x->d + prec - x->n, x->d, x->n);
-			memset(x->d, '0', (uint8_t) (prec - x->n));
-			x->n = (uint8_t) prec;
-		}
-		x->decpt = (int8_t) x->n;
+		if (prec > x->decpt)	/* at least prec digits */
+			f->start = (int8_t) (x->decpt - prec);
 		prec = 0;
 	} else if (special) {
 		bool nan = mag != 0x7F800000;
@@ -538,8 +526,7 @@ static bool prepare(fmt_t *f, uint32_t bits, char conv, uint8_t flags, int8_t pr
 			prec = 6;
 		if (lc == 'r') {
 			neg &= mag != 0;	/* -0.0 prints as 0 */
-			if (mag)
-				shortest(x, mag);
+			shortest(x, mag);	/* zero: no digits read back as 0 */
 		} else if (lc == 'g') {
 			p = prec ? prec : 1;
 			dec_round(x, p, R_EVEN);

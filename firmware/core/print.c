@@ -6,12 +6,18 @@
 static uint8_t sink;
 static char *sink_buf;
 static snek_len_t sink_len;	/* characters printed since print_to */
-static snek_len_t sink_limit = (snek_len_t)-1;	/* characters still allowed (%.3s) */
+/* The characters still allowed (%.3s), complemented: 0 is no limit,
+ * and RAM that starts at zero costs no flash */
+static snek_len_t sink_over;
 
 /* Containers being printed: nesting is bounded, and on the host a
  * container inside itself prints as [...] like Python.  Small chips
  * skip that search: a list holding itself is "too deeply nested". */
+#if SNEK_NEST_MAX < 255
+static uint8_t depth;
+#else
 static uint16_t depth;
+#endif
 #if !SNEK_SMALL
 static value_t path[SNEK_NEST_MAX];
 #endif
@@ -21,14 +27,14 @@ void print_to(uint8_t s)
 	sink = s;
 	sink_len = 0;
 	depth = 0;
-	sink_limit = (snek_len_t)-1;
+	sink_over = 0;
 }
 
 void print_char(char c)
 {
-	if (!sink_limit)
+	if (sink_over == (snek_len_t)-1)
 		return;
-	sink_limit--;
+	sink_over++;
 	if (sink == SINK_OUT)
 		hal_putc(c);
 	else if (sink == SINK_ERR)
@@ -60,7 +66,7 @@ void print_num(float f)
 /* The text of each operator from OP_ADD on, one after another */
 static const char op_text[] SNEK_ROM =
 	"+\0-\0*\0/\0//\0%\0**\0&\0|\0^\0<<\0>>\0+=\0*=\0"
-	"<\0<=\0>\0>=\0==\0!=\0in\0not\0is\0is\0-\0+\0~\0not";
+	"<\0<=\0>\0>=\0==\0!=\0in\0not in\0is\0is not\0-\0+\0~\0not";
 
 void print_op(uint8_t op)
 {
@@ -71,15 +77,18 @@ void print_op(uint8_t op)
 		while (SNEK_ROM_BYTE(t++))
 			;
 	print_rom(t);
-	if (op == OP_NOT_IN)
-		print_str(" in");
-	if (op == OP_IS_NOT)
-		print_str(" not");
 }
 
 static void print_hex(uint8_t d)
 {
 	print_char((char)(d < 10 ? '0' + d : 'a' - 10 + d));
+}
+
+void print_hex_escape(uint8_t c)
+{
+	print_str("\\x");
+	print_hex(c >> 4);
+	print_hex(c & 15);
 }
 
 /* A string as it is, or as Python's repr: single quotes unless it
@@ -91,7 +100,13 @@ static void print_string(struct snek_string *s, bool repr)
 	uint8_t c;
 
 	if (repr) {
-		quote = memchr(p, '\'', s->len) && !memchr(p, '"', s->len) ? '"' : '\'';
+		bool single = false, dbl = false;
+		for (; p < end; p++) {	/* no memchr linked for this */
+			single |= *p == '\'';
+			dbl |= *p == '"';
+		}
+		p = s->data;
+		quote = single && !dbl ? '"' : '\'';
 		print_char(quote);
 	}
 	for (; p < end; p++) {
@@ -102,9 +117,7 @@ static void print_string(struct snek_string *s, bool repr)
 			print_char('\\');
 			print_char(esc);
 		} else if (quote && (c < ' ' || c == 0x7f)) {
-			print_str("\\x");
-			print_hex(c >> 4);
-			print_hex(c & 15);
+			print_hex_escape(c);
 		} else {
 			print_char((char)c);
 		}
@@ -153,41 +166,45 @@ static bool enter(value_t v)
  * key, value pairs (a deleted key leaves a hole). */
 static void print_items(value_t v, uint8_t kind)	/* 0 list, 1 tuple, 2 dict */
 {
-	snek_len_t i, n;
-	value_t *items;
-	char open;
+	static snek_len_t n;	/* not on the C stack: this recurses */
+	value_t *p, *end;
 
 	if (kind == 2) {
 		struct snek_dict *d = dict_ptr(v);
 		n = 2 * d->used;
-		items = n ? block_ptr(d->entries) : NULL;
+		/* no entries block when empty: then any pointer, never read */
+		p = n ? block_ptr(d->entries) : (value_t *)d;
 	} else {
-		items = seq_items(v, &n);
+		p = seq_items(v, &n);
 	}
-	open = kind == 0 ? '[' : kind == 1 ? '(' : '{';
-	print_char(open);
+	end = p + n;
+	print_char(kind == 0 ? '[' : kind == 1 ? '(' : '{');
 	if (enter(v)) {
 		bool first = true;
 
-		for (i = 0; i < n; i += 1 + (kind == 2)) {
-			if (items[i] == VAL_DELETED)
+		if (kind == 1 && n == 1)
+			kind = 3;	/* (x,) */
+		for (; p < end; p += 1 + (kind == 2)) {
+			if (*p == VAL_DELETED)
 				continue;
 			if (!first)
 				print_str(", ");
 			first = false;
-			print_value(items[i], true);
+			print_value(*p, true);
 			if (kind == 2) {
 				print_str(": ");
-				print_value(items[i + 1], true);
+				print_value(p[1], true);
 			}
 		}
-		if (kind == 1 && n == 1)
+		if (kind == 3) {
 			print_char(',');
+			kind = 1;
+		}
 		depth--;
 	} else {
 		print_str("...");
 	}
-	print_char((char)(open + (kind == 1 ? 1 : 2)));	/* ] ) } */
+	print_char(kind == 0 ? ']' : kind == 1 ? ')' : '}');
 }
 
 /* None, False, True */
@@ -266,9 +283,9 @@ static void format_text(char conv, int16_t prec, value_t v)
 		return;
 	}
 	if (prec >= 0)
-		sink_limit = (snek_len_t)prec;
+		sink_over = (snek_len_t)~prec;
 	print_value(v, conv == 'r');
-	sink_limit = (snek_len_t)-1;
+	sink_over = 0;
 }
 
 /* Text padded with spaces (numbers pad themselves: zeros go after the
@@ -313,12 +330,13 @@ static snek_len_t format_all(value_t fmt, value_t args, uint8_t mode)
 	while (p < end) {
 		c = *p++;
 		if (c == '%') {
-			for (flags = 0; p < end && (k = rom_index(flag_chars, *p)) >= 0; p++)
+			/* the string ends in a NUL, which no loop below takes */
+			for (flags = 0; (k = rom_index(flag_chars, *p)) >= 0; p++)
 				flags |= (uint8_t)(1 << k);
 			/* width, then .prec: digits go to the one being read */
 			width = 0;
 			prec = -1;
-			for (; p < end; p++) {
+			for (;; p++) {
 				int16_t *num = prec < 0 ? &width : &prec;
 				if (*p == '.' && prec < 0)
 					prec = 0;
@@ -327,7 +345,7 @@ static snek_len_t format_all(value_t fmt, value_t args, uint8_t mode)
 				else
 					break;
 			}
-			c = p < end ? *p++ : 0;
+			c = *p++;	/* at the end, the NUL */
 			if (c != '%') {
 				if (mode == FMT_COUNT) {
 					used += c != 0;

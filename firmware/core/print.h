@@ -15,6 +15,8 @@ void print_cstr(const char *s);
 void print_rom(const char *s);
 #define print_str(literal) print_rom(ROM_STR(literal))
 void print_num(float f);
+/* \xHH, how repr shows a character that would not show. */
+void print_hex_escape(uint8_t c);
 void print_value(value_t v, bool repr);
 /* Raise now if printing v would fail part way (a container nested too
  * deeply), so nothing half-printed reaches the console. */
