@@ -211,37 +211,39 @@ logic       : AND @infix(OP_JUMP_FALSE)
             ;
 
 primary     : atom trailers ;
-trailers    : LPAREN @emit(OP_PUSH) @call_begin args RPAREN @call_end trailers
+# Where a list of items ends, its closing bracket is matched by the rule
+# that takes the next item (args, list_items), so an open call or list
+# leaves few symbols on the parse stack.
+trailers    : LPAREN @emit(OP_PUSH) @call_begin args trailers
             | LBRACK @emit(OP_PUSH) subscript RBRACK trailers
             |
             ;
 
-args        : expr arg_value args_more
-            |
+args        : expr arg_value
+            | RPAREN @call_end
             ;
-arg_value   : ASSIGN @arg_name expr @arg_named
-            | @arg_pos
+arg_value   : ASSIGN @arg_name expr @arg_named args_more
+            | @arg_pos args_more
             ;
 args_more   : COMMA args
-            |
+            | RPAREN @call_end
             ;
 
+# A missing bound of a slice is None.
 subscript   : expr slice_rest
-            | @emit(OP_NONE) @emit(OP_PUSH) COLON slice_hi
+            | @emit(OP_NONE) slice
             ;
-slice_rest  : @emit(OP_PUSH) COLON slice_hi
+slice_rest  : slice
             | COMMA @emit(OP_PUSH) @save(1) tuple_items @collection(OP_TUPLE) @emit(OP_INDEX)
             | @emit(OP_INDEX)
             ;
-slice_hi    : expr @emit(OP_PUSH) slice_step
-            | @emit(OP_NONE) @emit(OP_PUSH) slice_step
+slice       : @emit(OP_PUSH) COLON bound @emit(OP_PUSH) slice_step @emit(OP_PUSH) @emit(OP_SLICE) ;
+slice_step  : COLON bound
+            | @emit(OP_NONE)
             ;
-slice_step  : COLON slice_step_value
-            | @emit(OP_NONE) @emit(OP_PUSH) @emit(OP_SLICE)
+bound       : expr
+            | @emit(OP_NONE)
             ;
-slice_step_value : expr @emit(OP_PUSH) @emit(OP_SLICE)
-                 | @emit(OP_NONE) @emit(OP_PUSH) @emit(OP_SLICE)
-                 ;
 
 atom        : NAME @name
             | NUMBER @number
@@ -250,8 +252,8 @@ atom        : NAME @name
             | TRUE @emit(OP_TRUE)
             | FALSE @emit(OP_FALSE)
             | LPAREN paren_body
-            | LBRACK @save(0) list_items RBRACK @collection(OP_LIST)
-            | LBRACE @save(0) dict_items RBRACE @collection(OP_DICT)
+            | LBRACK @save(0) list_items
+            | LBRACE @save(0) dict_items
             ;
 # "a" "b" is "a" + "b".
 strings     : @emit(OP_PUSH) STRING @string @emit(OP_ADD) strings
@@ -263,15 +265,15 @@ paren_body  : RPAREN @save(0) @collection(OP_TUPLE)
 paren_rest  : RPAREN
             | COMMA @emit(OP_PUSH) @save(1) tuple_items RPAREN @collection(OP_TUPLE)
             ;
-list_items  : expr @item list_more
-            |
+list_items  : expr list_more
+            | RBRACK @collection(OP_LIST)
             ;
-list_more   : COMMA list_items
-            |
+list_more   : COMMA @item list_items
+            | RBRACK @item @collection(OP_LIST)
             ;
-dict_items  : expr @emit(OP_PUSH) COLON expr @item dict_more
-            |
+dict_items  : expr @emit(OP_PUSH) COLON expr dict_more
+            | RBRACE @collection(OP_DICT)
             ;
-dict_more   : COMMA dict_items
-            |
+dict_more   : COMMA @item dict_items
+            | RBRACE @item @collection(OP_DICT)
             ;

@@ -626,16 +626,30 @@ static void infix(uint8_t op)
 	cpush(OP_ENTRY + op);
 }
 
+/* A call's record on the action stack: the enclosing call's call_base,
+ * then at call_base the counts (positional in the low byte, named in the
+ * high byte, as OP_CALL takes them), then the named arguments' ids. */
+#define CALL_COUNTS (cstack[call_base])
+#define NAMED_COUNT (CALL_COUNTS >> 8)
+
+/* One more argument, positional (shift 0) or named (8), up to 255 each. */
+static void count_arg(uint8_t shift)
+{
+	if ((uint8_t)(CALL_COUNTS >> shift) == 255)
+		err_raise(ERR_TOO_BIG);
+	CALL_COUNTS += 1 << shift;
+	emit_op(OP_PUSH);
+}
+
+/* OP_CALL's operands are the call's record: the counts, the names. */
 static void call_end(void)
 {
-	uint16_t a = cstack[call_base], b = cstack[call_base + 1], i;
+	uint16_t *p = &cstack[call_base], *end = p + 1 + NAMED_COUNT;
 
-	if (a > 255 || b > 255)
-		err_raise(ERR_TOO_BIG);
-	emit_op_u16(OP_CALL, (uint16_t)(a | b << 8));
-	for (i = 0; i < b; i++)
-		emit_u16(cstack[call_base + 2 + i]);
-	add_depth((int16_t)-(1 + a + b));
+	add_depth((int16_t)-(1 + (uint8_t)*p + (*p >> 8)));
+	emit_op(OP_CALL);
+	while (p < end)
+		emit_u16(*p++);
 	csp = (cindex_t)(call_base - 1);
 	call_base = cstack[csp];
 }
@@ -867,34 +881,31 @@ void comp_action(uint8_t action)
 		emit_op((uint8_t)cpop());
 		break;
 
-	/* trailers -> LPAREN @emit(OP_PUSH) @call_begin args RPAREN @call_end trailers */
+	/* trailers -> LPAREN @emit(OP_PUSH) @call_begin args trailers */
 	case ACT_call_begin:
 		cpush(call_base);
 		call_base = csp;
-		cpush(0); /* positional */
-		cpush(0); /* named; their ids follow */
+		cpush(0);
 		break;
-	/* args -> expr arg_value args_more */
+	/* arg_value -> @arg_pos args_more */
 	case ACT_arg_pos:
-		if (cstack[call_base + 1])
+		if (NAMED_COUNT)
 			syntax_error();
-		emit_op(OP_PUSH);
-		cstack[call_base]++;
+		count_arg(0);
 		break;
-	/* arg_value -> ASSIGN @arg_name expr @arg_named */
+	/* arg_value -> ASSIGN @arg_name expr @arg_named args_more */
 	case ACT_arg_name:
 		a = take_name();
 		if (a == NOT_A_NAME)
 			syntax_error();
-		for (i = 0; i < cstack[call_base + 1]; i++)
-			if (cstack[call_base + 2 + i] == a) {
+		for (i = 0; i < NAMED_COUNT; i++)
+			if (cstack[call_base + 1 + i] == a) {
 				error_here(ROM_STR("bad arg \"%n\""), a);
 			}
 		cpush(a);
 		break;
 	case ACT_arg_named:
-		emit_op(OP_PUSH);
-		cstack[call_base + 1]++;
+		count_arg(8);
 		break;
 	case ACT_call_end:
 		call_end();
