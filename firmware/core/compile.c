@@ -632,12 +632,13 @@ static void infix(uint8_t op)
 #define CALL_COUNTS (cstack[call_base])
 #define NAMED_COUNT (CALL_COUNTS >> 8)
 
-/* One more argument, positional (shift 0) or named (8), up to 255 each. */
-static void count_arg(uint8_t shift)
+/* One more argument: one is 1 (positional) or 0x100 (named). Up to 255
+ * of each: the byte counted must not wrap to 0. */
+static void count_arg(uint16_t one)
 {
-	if ((uint8_t)(CALL_COUNTS >> shift) == 255)
+	CALL_COUNTS += one;
+	if (!(CALL_COUNTS & (uint16_t)(one * 0xFF)))
 		err_raise(ERR_TOO_BIG);
-	CALL_COUNTS += 1 << shift;
 	emit_op(OP_PUSH);
 }
 
@@ -891,7 +892,7 @@ void comp_action(uint8_t action)
 	case ACT_arg_pos:
 		if (NAMED_COUNT)
 			syntax_error();
-		count_arg(0);
+		count_arg(1);
 		break;
 	/* arg_value -> ASSIGN @arg_name expr @arg_named args_more */
 	case ACT_arg_name:
@@ -905,7 +906,7 @@ void comp_action(uint8_t action)
 		cpush(a);
 		break;
 	case ACT_arg_named:
-		count_arg(8);
+		count_arg(0x100);
 		break;
 	case ACT_call_end:
 		call_end();
