@@ -127,10 +127,10 @@ compound_stmt : if_stmt
               ;
 
 # Two jump chains: to the end, and from the newest test to the next branch.
-if_stmt     : IF @save(0) @save(0) expr @if_cond COLON suite if_rest @jump_end @jump_end ;
-if_rest     : ELIF @if_else expr @if_cond COLON suite if_rest
+if_stmt     : IF @save(0) expr @jump(OP_JUMP_FALSE) COLON suite if_rest @jump_end ;
+if_rest     : ELIF @if_else expr @jump(OP_JUMP_FALSE) COLON suite if_rest
             | ELSE @if_else COLON suite
-            |
+            | @jump_end
             ;
 
 while_stmt  : WHILE @while_begin expr @jump(OP_JUMP_FALSE) COLON suite @jump_back @jump_end

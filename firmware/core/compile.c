@@ -764,16 +764,15 @@ void comp_action(uint8_t action)
 		emit_op(OP_RETURN);
 		break;
 
-	/* if_stmt -> IF @save(0) @save(0) expr @if_cond COLON suite if_rest
-	 *            @jump_end @jump_end */
-	case ACT_if_cond:
-		*ctop(0) = emit_jump(OP_JUMP_FALSE, NO_JUMP);
-		break;
-	/* if_rest -> ELIF @if_else ... | ELSE @if_else ... */
+	/* if_stmt -> IF @save(0) expr @jump(OP_JUMP_FALSE) COLON suite if_rest
+	 *            @jump_end
+	 * if_rest -> ELIF @if_else ... | ELSE @if_else ... | @jump_end
+	 * A failed test jumps to the next branch; each branch ends with a
+	 * jump to the end. */
 	case ACT_if_else:
-		*ctop(1) = emit_jump(OP_JUMP, *ctop(1));
-		patch_here(*ctop(0));
-		*ctop(0) = NO_JUMP;
+		a = cpop();
+		*ctop(0) = emit_jump(OP_JUMP, *ctop(0));
+		patch_here(a);
 		break;
 	case ACT_jump_end:
 		patch_here(cpop());
