@@ -5,7 +5,7 @@
 # @names are compiler actions (compile.c): they run when the parser reaches
 # them, so the compiler emits bytecode while it parses, with no tree. An
 # action may take an argument: @emit(OP_NOT) emits that opcode, @save(N)
-# keeps N on the compiler's stack (a count, a jump chain, an operator),
+# keeps N on the compiler's stack (a count, an empty jump chain),
 # @jump(OP) emits a forward jump to patch at @jump_end, @collection(OP)
 # builds a tuple, list or dict of the values counted.
 # Tokens that stand for several operators carry the operator: OP is every
