@@ -160,11 +160,12 @@ param_default : ASSIGN @default_begin expr @default_end
               | @param_plain
               ;
 
+# stmts takes the DEDENT that ends a block: nothing waits under the body.
 suite       : simple_stmt
-            | NEWLINE INDENT stmt stmts DEDENT
+            | NEWLINE INDENT stmt stmts
             ;
 stmts       : stmt stmts
-            |
+            | DEDENT
             ;
 
 # Expressions. Tuples, lists and dicts push their items and count them

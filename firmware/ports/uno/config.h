@@ -11,9 +11,9 @@
 #define SNEK_STACK_SIZE (48)
 #endif
 /* A statement takes ~10 symbols of the LL(1) parse stack, each nested
- * call, list or parenthesis 3 more, each block 5 (if) to 7 (for): 64 holds
- * as much nesting as the compiler's stack does (SNEK_COMP_STACK). */
-#define SNEK_PARSE_STACK (64)
+ * call, list or parenthesis 3 more, each block 3 (if) to 6 (for). Nesting
+ * that fits the compiler's stack (SNEK_COMP_STACK) took at most 49. */
+#define SNEK_PARSE_STACK (56)
 #define SNEK_COMP_STACK (24)
 #define SNEK_INDENT_MAX (8)
 #define SNEK_NEST_MAX (8)
