@@ -5,11 +5,11 @@
 # @names are compiler actions (compile.c): they run when the parser reaches
 # them, so the compiler emits bytecode while it parses, with no tree. An
 # action may take an argument: @emit(OP_NOT) emits that opcode, @save(N)
-# keeps N on the compiler's stack (a count, a jump chain, an operator),
+# keeps N on the compiler's stack (a count, an empty jump chain),
 # @jump(OP) emits a forward jump to patch at @jump_end, @collection(OP)
 # builds a tuple, list or dict of the values counted.
-# Tokens that stand for several operators (ADDOP: + -, MULOP: * / // %,
-# COMPOP: < <= > >= == !=, AUGASSIGN: += -= ...) carry the operator.
+# Tokens that stand for several operators carry the operator: OP is every
+# operator written with symbols (+ - * ** << < == ~ ...), AUGASSIGN += -= ...
 
 %start file
 
@@ -20,8 +20,8 @@
 %token END NEWLINE INDENT DEDENT
 %token IF WHILE FOR DEF
 %token PASS BREAK CONTINUE RETURN GLOBAL DEL ASSERT IMPORT FROM
-%token NAME NUMBER STRING NONE TRUE FALSE LPAREN LBRACK LBRACE ADDOP TILDE NOT
-%token COMPOP IN IS
+%token NAME NUMBER STRING NONE TRUE FALSE LPAREN LBRACK LBRACE OP NOT
+%token IN IS
 %token RPAREN RBRACK RBRACE
 
 # Texts for error messages ("Syntax error at ..."). Names, numbers,
@@ -29,15 +29,7 @@
 %token_text NAME ""
 %token_text NUMBER ""
 %token_text STRING ""
-%token_text ADDOP ""
-%token_text TILDE ""
-%token_text COMPOP ""
-%token_text MULOP ""
-%token_text POWOP ""
-%token_text SHIFTOP ""
-%token_text PIPE ""
-%token_text CARET ""
-%token_text AMP ""
+%token_text OP ""
 %token_text AUGASSIGN ""
 %token_text END "end of file"
 %token_text NEWLINE "end of line"
@@ -104,11 +96,12 @@ small_stmt  : expr_stmt
             | DEL del_target del_more
             | ASSERT expr @emit(OP_ASSERT)
             | IMPORT NAME
-            | FROM NAME IMPORT MULOP @import_star
+            | FROM NAME IMPORT OP @import_star
             ;
 
-# @mark keeps where the code of an expression starts.
-expr_stmt   : @mark testlist assign_rest ;
+# The compiler knows where the code of the last expression started: a lone
+# name there is a target.
+expr_stmt   : testlist assign_rest ;
 assign_rest : ASSIGN @assign_lhs testlist @assign
             | AUGASSIGN @aug_lhs testlist @binop @assign
             | @expr_stmt
@@ -122,7 +115,7 @@ global_more : COMMA NAME @global global_more
             |
             ;
 
-del_target  : @mark expr @del ;
+del_target  : expr @del ;
 del_more    : COMMA del_target del_more
             |
             ;
@@ -134,10 +127,10 @@ compound_stmt : if_stmt
               ;
 
 # Two jump chains: to the end, and from the newest test to the next branch.
-if_stmt     : IF @save(0) @save(0) expr @if_cond COLON suite if_rest @jump_end @jump_end ;
-if_rest     : ELIF @if_else expr @if_cond COLON suite if_rest
+if_stmt     : IF @save(0) expr @jump(OP_JUMP_FALSE) COLON suite if_rest @jump_end ;
+if_rest     : ELIF @if_else expr @jump(OP_JUMP_FALSE) COLON suite if_rest
             | ELSE @if_else COLON suite
-            |
+            | @jump_end
             ;
 
 while_stmt  : WHILE @while_begin expr @jump(OP_JUMP_FALSE) COLON suite @jump_back @jump_end
@@ -167,16 +160,16 @@ param_default : ASSIGN @default_begin expr @default_end
               | @param_plain
               ;
 
+# stmts takes the DEDENT that ends a block: nothing waits under the body.
 suite       : simple_stmt
-            | NEWLINE INDENT stmt stmts DEDENT
+            | NEWLINE INDENT stmt stmts
             ;
 stmts       : stmt stmts
-            |
+            | DEDENT
             ;
 
-# Expressions, loosest first. Where a rule has a tail, the tail loops over
-# operators of one precedence level. Tuples, lists and dicts push their
-# items and count them (@item).
+# Expressions. Tuples, lists and dicts push their items and count them
+# (@item).
 
 testlist    : expr testlist_tail ;
 testlist_tail : COMMA @emit(OP_PUSH) @save(1) tuple_items @collection(OP_TUPLE)
@@ -189,101 +182,69 @@ tuple_more  : COMMA tuple_items
             |
             ;
 
-expr        : and_expr or_tail ;
-or_tail     : OR @jump(OP_JUMP_TRUE) and_expr @jump_end or_tail
-            |
+# One flat rule for every operator: operands with their prefix operators,
+# joined by infix operators. The compiler sorts out precedence: pending
+# operators wait on its stack, and an operator first emits those that bind
+# at least as tightly (compile.c). So the parse stack holds one tail per
+# nesting level, not one per precedence level. `not` may start an operand
+# only at the start or after `and`/`or`, as in Python.
+expr        : @expr_begin operand expr_tail ;
+operand     : NOT @prefix(OP_NOT) operand
+            | unary
             ;
-and_expr    : not_expr and_tail ;
-and_tail    : AND @jump(OP_JUMP_FALSE) not_expr @jump_end and_tail
-            |
+unary       : OP @token_prefix unary
+            | primary
             ;
-not_expr    : NOT not_expr @emit(OP_NOT)
-            | comparison
+expr_tail   : infix unary expr_tail
+            | logic operand expr_tail
+            | @expr_end
             ;
-
-# A chain a < b < c tests each pair, leaving b for the next test; the
-# tests that fail jump to the end.
-comparison  : bor comp_first ;
-comp_first  : @save(0) comp_op @emit(OP_PUSH) bor comp_more @comp_end
-            |
-            ;
-comp_more   : comp_op @comp_next @emit(OP_PUSH) bor comp_more
-            |
-            ;
-comp_op     : COMPOP @op_token
-            | IN @save(OP_IN)
-            | NOT IN @save(OP_NOT_IN)
+infix       : OP @token_infix
+            | IN @infix(OP_IN)
+            | NOT IN @infix(OP_NOT_IN)
             | IS is_not
             ;
-is_not      : NOT @save(OP_IS_NOT)
-            | @save(OP_IS)
+is_not      : NOT @infix(OP_IS_NOT)
+            | @infix(OP_IS)
             ;
-
-bor         : bxor bor_tail ;
-bor_tail    : PIPE @op_token @emit(OP_PUSH) bxor @binop bor_tail
-            |
-            ;
-bxor        : band bxor_tail ;
-bxor_tail   : CARET @op_token @emit(OP_PUSH) band @binop bxor_tail
-            |
-            ;
-band        : shift band_tail ;
-band_tail   : AMP @op_token @emit(OP_PUSH) shift @binop band_tail
-            |
-            ;
-shift       : arith shift_tail ;
-shift_tail  : SHIFTOP @op_token @emit(OP_PUSH) arith @binop shift_tail
-            |
-            ;
-arith       : term arith_tail ;
-arith_tail  : ADDOP @op_token @emit(OP_PUSH) term @binop arith_tail
-            |
-            ;
-term        : factor term_tail ;
-term_tail   : MULOP @op_token @emit(OP_PUSH) factor @binop term_tail
-            |
-            ;
-factor      : ADDOP @unop_left factor @unop
-            | TILDE @unop_left factor @unop
-            | power
-            ;
-power       : primary power_tail ;
-power_tail  : POWOP @op_token @emit(OP_PUSH) factor @binop
-            |
+logic       : AND @infix(OP_JUMP_FALSE)
+            | OR @infix(OP_JUMP_TRUE)
             ;
 
 primary     : atom trailers ;
-trailers    : LPAREN @emit(OP_PUSH) @call_begin args RPAREN @call_end trailers
+# Where a list of items ends, its closing bracket is matched by the rule
+# that takes the next item (args, list_items), so an open call or list
+# leaves few symbols on the parse stack.
+trailers    : LPAREN @emit(OP_PUSH) @call_begin args trailers
             | LBRACK @emit(OP_PUSH) subscript RBRACK trailers
             |
             ;
 
-args        : @mark expr arg_value args_more
-            |
+args        : expr arg_value
+            | RPAREN @call_end
             ;
-arg_value   : ASSIGN @arg_name expr @arg_named
-            | @arg_pos
+arg_value   : ASSIGN @arg_name expr @arg_named args_more
+            | @arg_pos args_more
             ;
 args_more   : COMMA args
-            |
+            | RPAREN @call_end
             ;
 
+# A missing bound of a slice is None.
 subscript   : expr slice_rest
-            | @emit(OP_NONE) @emit(OP_PUSH) COLON slice_hi
+            | @emit(OP_NONE) slice
             ;
-slice_rest  : @emit(OP_PUSH) COLON slice_hi
+slice_rest  : slice
             | COMMA @emit(OP_PUSH) @save(1) tuple_items @collection(OP_TUPLE) @emit(OP_INDEX)
             | @emit(OP_INDEX)
             ;
-slice_hi    : expr @emit(OP_PUSH) slice_step
-            | @emit(OP_NONE) @emit(OP_PUSH) slice_step
+slice       : @emit(OP_PUSH) COLON bound @emit(OP_PUSH) slice_step @emit(OP_PUSH) @emit(OP_SLICE) ;
+slice_step  : COLON bound
+            | @emit(OP_NONE)
             ;
-slice_step  : COLON slice_step_value
-            | @emit(OP_NONE) @emit(OP_PUSH) @emit(OP_SLICE)
+bound       : expr
+            | @emit(OP_NONE)
             ;
-slice_step_value : expr @emit(OP_PUSH) @emit(OP_SLICE)
-                 | @emit(OP_NONE) @emit(OP_PUSH) @emit(OP_SLICE)
-                 ;
 
 atom        : NAME @name
             | NUMBER @number
@@ -292,10 +253,11 @@ atom        : NAME @name
             | TRUE @emit(OP_TRUE)
             | FALSE @emit(OP_FALSE)
             | LPAREN paren_body
-            | LBRACK @save(0) list_items RBRACK @collection(OP_LIST)
-            | LBRACE @save(0) dict_items RBRACE @collection(OP_DICT)
+            | LBRACK @save(0) list_items
+            | LBRACE @save(0) dict_items
             ;
-strings     : STRING @string_more strings
+# "a" "b" is "a" + "b".
+strings     : @emit(OP_PUSH) STRING @string @emit(OP_ADD) strings
             |
             ;
 paren_body  : RPAREN @save(0) @collection(OP_TUPLE)
@@ -304,15 +266,15 @@ paren_body  : RPAREN @save(0) @collection(OP_TUPLE)
 paren_rest  : RPAREN
             | COMMA @emit(OP_PUSH) @save(1) tuple_items RPAREN @collection(OP_TUPLE)
             ;
-list_items  : expr @item list_more
-            |
+list_items  : expr list_more
+            | RBRACK @collection(OP_LIST)
             ;
-list_more   : COMMA list_items
-            |
+list_more   : COMMA @item list_items
+            | RBRACK @item @collection(OP_LIST)
             ;
-dict_items  : expr @emit(OP_PUSH) COLON expr @item dict_more
-            |
+dict_items  : expr @emit(OP_PUSH) COLON expr dict_more
+            | RBRACE @collection(OP_DICT)
             ;
-dict_more   : COMMA dict_items
-            |
+dict_more   : COMMA @item dict_items
+            | RBRACE @item @collection(OP_DICT)
             ;

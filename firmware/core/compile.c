@@ -84,7 +84,7 @@ static const uint8_t op_info[] SNEK_ROM = {
 #undef OP
 };
 
-static int8_t op_effect(uint8_t op)
+static __attribute__((noinline)) int8_t op_effect(uint8_t op)
 {
 	return (int8_t)((SNEK_ROM_BYTE(&op_info[op]) >> 3) - 4);
 }
@@ -184,9 +184,10 @@ static __attribute__((noreturn)) void syntax_error(void)
 
 /* Emitting */
 
+/* Code offsets stay below OP_ENTRY (see Expressions). */
 static void emit_byte(uint8_t b)
 {
-	if (u.len[R_CODE] >= 0xFFF0)
+	if (u.len[R_CODE] >= 0xFFB0)
 		err_raise(ERR_TOO_BIG);
 	*append(R_CODE, 1) = b;
 }
@@ -212,7 +213,9 @@ static void patch_u16(uint16_t at, uint16_t v)
 	p[1] = (uint8_t)(v >> 8);
 }
 
-static uint16_t here(void)
+/* The offset of the next instruction. Out of line (and op_effect too):
+ * smaller after LTO, measured. */
+static __attribute__((noinline)) uint16_t here(void)
 {
 	return (uint16_t)u.len[R_CODE];
 }
@@ -355,17 +358,20 @@ static void unemit(void)
 	u.last_op = NO_OP;
 }
 
-/* Targets of =, op= and del: what the left side compiled to. */
-enum { TARGET_NAME, TARGET_INDEX, NOT_A_NAME = 0xFFFF };
+/* Not a name id: the target of =, op= or del is an index. */
+#define NOT_A_NAME 0xFFFF
 
-/* If the code since `start` is one name load, take it back: its id. */
-static uint16_t take_name(uint16_t start)
+/* Where the code of the expression that ended last starts. */
+static uint16_t expr_start;
+
+/* If the last expression compiled to one name load, take it back: its id. */
+static uint16_t take_name(void)
 {
 	uint16_t id;
 
-	if (u.last_op != start || (last_op() != OP_NAME && last_op() != OP_GLOBAL))
+	if (u.last_op != expr_start || (last_op() != OP_NAME && last_op() != OP_GLOBAL))
 		return NOT_A_NAME;
-	id = read_u16(start + 1);
+	id = read_u16(expr_start + 1);
 	unemit();
 	return id;
 }
@@ -504,14 +510,13 @@ static void jump_back(void)
 }
 
 /* x = and x op= : the left side was compiled as a load; turn it into a
- * target. The action stack gets (kind, name id) over its start. */
+ * target. The action stack gets its name id, or NOT_A_NAME for an index. */
 static void assign_lhs(bool augmented)
 {
-	uint16_t a = take_name(*ctop(0));
+	uint16_t a = take_name();
 
+	cpush(a);
 	if (a != NOT_A_NAME) {
-		*ctop(0) = TARGET_NAME;
-		cpush(a);
 		if (augmented) {
 			/* Load it again: the operator needs the old value. */
 			emit_op_u16(is_global(a) ? OP_GLOBAL : OP_NAME, a);
@@ -519,8 +524,6 @@ static void assign_lhs(bool augmented)
 		}
 	} else if (last_op() == OP_INDEX) {
 		unemit();
-		*ctop(0) = TARGET_INDEX;
-		cpush(0);
 		if (augmented)
 			emit_op(OP_INDEX_KEEP);
 		emit_op(OP_PUSH);
@@ -531,29 +534,125 @@ static void assign_lhs(bool augmented)
 		cpush(comp_tok.op);
 }
 
-static void fold_negative(void)
-{
-	uint8_t *p = CODE + u.last_op + 1;
-	value_t v;
+/* Expressions. Operands are compiled as they come; an operator waits on
+ * the action stack as OP_ENTRY + opcode until the operators after it show
+ * whether it binds more tightly (precedence). The entries of an expression
+ * sit over its start, the code offset @expr_begin pushed: below OP_ENTRY.
+ * `and`, `or` and comparisons keep a jump chain under their entry. */
+#define OP_ENTRY 0xFFC0
 
-	if (last_op() == OP_SMALL)
-		v = val_from_num(*p);
-	else
-		memcpy(&v, p, 4);
-	unemit();
-	emit_number(v ^ 0x80000000u);
+/* Precedence, loosest first, as in Python; 0 is an expression's start. */
+enum {
+	LEVEL_OR = 1, LEVEL_AND, LEVEL_NOT, LEVEL_COMPARE, LEVEL_BOR, LEVEL_BXOR,
+	LEVEL_BAND, LEVEL_SHIFT, LEVEL_ARITH, LEVEL_TERM, LEVEL_UNARY, LEVEL_POW
+};
+
+/* Per opcode from OP_ADD to OP_JUMP_TRUE (`or` and `and` are their jumps). */
+static const uint8_t op_levels[] SNEK_ROM = {
+	LEVEL_ARITH, LEVEL_ARITH, LEVEL_TERM, LEVEL_TERM, LEVEL_TERM, LEVEL_TERM,
+	LEVEL_POW, LEVEL_BAND, LEVEL_BOR, LEVEL_BXOR, LEVEL_SHIFT, LEVEL_SHIFT,
+	0, 0, /* IADD IMUL */
+	LEVEL_COMPARE, LEVEL_COMPARE, LEVEL_COMPARE, LEVEL_COMPARE, LEVEL_COMPARE,
+	LEVEL_COMPARE, LEVEL_COMPARE, LEVEL_COMPARE, LEVEL_COMPARE, LEVEL_COMPARE,
+	LEVEL_UNARY, LEVEL_UNARY, LEVEL_UNARY, LEVEL_NOT,
+	0, LEVEL_AND, LEVEL_OR, /* JUMP JUMP_FALSE JUMP_TRUE */
+};
+_Static_assert(OP_JUMP_TRUE - OP_ADD + 1 == sizeof op_levels, "one level per opcode");
+
+static uint8_t op_level(uint8_t op)
+{
+	return SNEK_ROM_BYTE(&op_levels[op - OP_ADD]);
 }
 
+/* The level of the newest entry: 0 at the expression's start. */
+static uint8_t top_level(void)
+{
+	uint16_t e = *ctop(0);
+
+	return e < OP_ENTRY ? 0 : op_level((uint8_t)(e - OP_ENTRY));
+}
+
+/* Emit the newest pending operator. */
+static void reduce(void)
+{
+	uint8_t op = (uint8_t)(cpop() - OP_ENTRY), level = op_level(op);
+
+	if (op < OP_JUMP) /* `and` and `or` emitted their jump already */
+		emit_op(op);
+	if (level == LEVEL_COMPARE || level < LEVEL_NOT)
+		patch_here(cpop());
+}
+
+/* Emit the pending operators of `level` and tighter. */
+static void reduce_to(uint8_t level)
+{
+	while (top_level() >= level)
+		reduce();
+}
+
+/* + - ~ before an operand. */
+static uint8_t prefix_op(uint8_t op)
+{
+	if (op == OP_ADD)
+		return OP_POS;
+	if (op == OP_SUB)
+		return OP_NEG;
+	if (op != OP_INVERT)
+		syntax_error();
+	return op;
+}
+
+/* An operator between operands: the left one is in acc. */
+static void infix(uint8_t op)
+{
+	uint8_t level = op_level(op);
+
+	if (op == OP_INVERT)
+		syntax_error();
+	/* ** groups to the right (2 ** 3 ** 2 is 2 ** 9), comparisons chain. */
+	reduce_to((uint8_t)(level + (op == OP_POW || level == LEVEL_COMPARE)));
+	if (level == LEVEL_COMPARE && top_level() == LEVEL_COMPARE) {
+		/* a < b < c: test a < b, jumping to the end when false, and
+		 * go on with b. */
+		emit_op(OP_CHAIN);
+		emit_byte((uint8_t)(cpop() - OP_ENTRY));
+		emit_u16(*ctop(0));
+		*ctop(0) = (uint16_t)(here() - 2);
+	} else if (level == LEVEL_COMPARE) {
+		cpush(NO_JUMP);
+	}
+	if (level < LEVEL_NOT)
+		cpush(emit_jump(op, NO_JUMP));
+	else
+		emit_op(OP_PUSH);
+	cpush(OP_ENTRY + op);
+}
+
+/* A call's record on the action stack: the enclosing call's call_base,
+ * then at call_base the counts (positional in the low byte, named in the
+ * high byte, as OP_CALL takes them), then the named arguments' ids. */
+#define CALL_COUNTS (cstack[call_base])
+#define NAMED_COUNT (CALL_COUNTS >> 8)
+
+/* One more argument: one is 1 (positional) or 0x100 (named). Up to 255
+ * of each: the byte counted must not wrap to 0. */
+static void count_arg(uint16_t one)
+{
+	CALL_COUNTS += one;
+	if (!(CALL_COUNTS & (uint16_t)(one * 0xFF)))
+		err_raise(ERR_TOO_BIG);
+	emit_op(OP_PUSH);
+}
+
+/* OP_CALL's operands are the call's record: the counts, the names. */
 static void call_end(void)
 {
-	uint16_t a = cstack[call_base], b = cstack[call_base + 1], i;
+	uint16_t *p = &cstack[call_base], *end = p + 1 + NAMED_COUNT;
 
-	if (a > 255 || b > 255)
-		err_raise(ERR_TOO_BIG);
-	emit_op_u16(OP_CALL, (uint16_t)(a | b << 8));
-	for (i = 0; i < b; i++)
-		emit_u16(cstack[call_base + 2 + i]);
-	add_depth((int16_t)-(1 + a + b));
+	add_depth((int16_t)-(1 + (uint8_t)*p + (*p >> 8)));
+	emit_op(OP_CALL);
+	while (p < end)
+		emit_u16(*p++);
 	csp = (cindex_t)(call_base - 1);
 	call_base = cstack[csp];
 }
@@ -565,7 +664,6 @@ void comp_action(uint8_t action)
 {
 	uint16_t a, i;
 	uint8_t arg = 0;
-	value_t v, *c;
 
 	if (action >= PARSE_FIRST_ARG_ACTION) {
 		const uint8_t *p = &action_args[2 * (action - PARSE_FIRST_ARG_ACTION)];
@@ -622,16 +720,12 @@ void comp_action(uint8_t action)
 		if (in_func)
 			add_id(R_GLOBALS, tok_id());
 		break;
-	/* small_stmt -> FROM NAME IMPORT MULOP @import_star */
+	/* small_stmt -> FROM NAME IMPORT OP @import_star */
 	case ACT_import_star:
 		if (comp_tok.op != OP_MUL)
 			syntax_error();
 		break;
 
-	/* expr_stmt -> @mark testlist assign_rest */
-	case ACT_mark:
-		cpush(here());
-		break;
 	/* assign_rest -> ASSIGN @assign_lhs testlist @assign
 	 *              | AUGASSIGN @aug_lhs testlist @binop @assign */
 	case ACT_assign_lhs:
@@ -640,20 +734,19 @@ void comp_action(uint8_t action)
 		break;
 	case ACT_assign:
 		a = cpop();
-		if (cpop() == TARGET_NAME)
+		if (a != NOT_A_NAME)
 			emit_bind(OP_STORE_LOCAL, a);
 		else
 			emit_op(OP_STORE_INDEX);
 		break;
 	/* assign_rest -> @expr_stmt */
 	case ACT_expr_stmt:
-		cpop();
 		if (!in_func && lex_interactive)
 			emit_op(OP_PRINT_EXPR);
 		break;
-	/* del_target -> @mark expr @del */
+	/* del_target -> expr @del */
 	case ACT_del:
-		a = take_name(cpop());
+		a = take_name();
 		if (a != NOT_A_NAME) {
 			emit_bind(OP_DEL_LOCAL, a);
 		} else if (last_op() == OP_INDEX) {
@@ -671,21 +764,16 @@ void comp_action(uint8_t action)
 		emit_op(OP_RETURN);
 		break;
 
-	/* if_stmt -> IF @save(0) @save(0) expr @if_cond COLON suite if_rest
-	 *            @jump_end @jump_end */
-	case ACT_if_cond:
-		*ctop(0) = emit_jump(OP_JUMP_FALSE, NO_JUMP);
-		break;
-	/* if_rest -> ELIF @if_else ... | ELSE @if_else ... */
+	/* if_stmt -> IF @save(0) expr @jump(OP_JUMP_FALSE) COLON suite if_rest
+	 *            @jump_end
+	 * if_rest -> ELIF @if_else ... | ELSE @if_else ... | @jump_end
+	 * A failed test jumps to the next branch; each branch ends with a
+	 * jump to the end. */
 	case ACT_if_else:
-		*ctop(1) = emit_jump(OP_JUMP, *ctop(1));
-		patch_here(*ctop(0));
-		*ctop(0) = NO_JUMP;
+		a = cpop();
+		*ctop(0) = emit_jump(OP_JUMP, *ctop(0));
+		patch_here(a);
 		break;
-	/* @comp_end: the last test of a chain, then where the others jump */
-	case ACT_comp_end:
-		emit_op((uint8_t)cpop());
-		/* fall through */
 	case ACT_jump_end:
 		patch_here(cpop());
 		break;
@@ -770,65 +858,56 @@ void comp_action(uint8_t action)
 		(*ctop(0))++;
 		break;
 
-	/* comp_more -> comp_op @comp_next @emit(OP_PUSH) bor comp_more */
-	case ACT_comp_next:
-		a = cpop();
-		emit_op(OP_CHAIN);
-		emit_byte((uint8_t)cpop());
-		i = here();
-		emit_u16(*ctop(0));
-		*ctop(0) = i;
-		cpush(a);
+	/* Expressions: see above. */
+	case ACT_expr_begin:
+		cpush(here());
 		break;
-	/* The operator of an operator token, as in
-	 * bor_tail -> PIPE @op_token @emit(OP_PUSH) bxor @binop bor_tail */
-	case ACT_op_token:
-		cpush(comp_tok.op);
-		break;
-	/* factor -> ADDOP @unop_left factor @unop | TILDE ... */
-	case ACT_unop_left:
-		cpush(comp_tok.op == OP_ADD ? OP_POS : comp_tok.op == OP_SUB ? OP_NEG : OP_INVERT);
-		break;
-	case ACT_unop:
-		if (*ctop(0) == OP_NEG && (last_op() == OP_SMALL || last_op() == OP_NUMBER)) {
-			cpop();
-			fold_negative();
-			break;
-		}
+	case ACT_token_prefix:
+		arg = prefix_op(comp_tok.op);
 		/* fall through */
+	case ACT_prefix:
+		cpush(OP_ENTRY + arg);
+		break;
+	case ACT_token_infix:
+		arg = comp_tok.op;
+		/* fall through */
+	case ACT_infix:
+		infix(arg);
+		break;
+	case ACT_expr_end:
+		reduce_to(1);
+		expr_start = cpop();
+		break;
+	/* assign_rest -> AUGASSIGN @aug_lhs testlist @binop @assign */
 	case ACT_binop:
 		emit_op((uint8_t)cpop());
 		break;
 
-	/* trailers -> LPAREN @emit(OP_PUSH) @call_begin args RPAREN @call_end trailers */
+	/* trailers -> LPAREN @emit(OP_PUSH) @call_begin args trailers */
 	case ACT_call_begin:
 		cpush(call_base);
 		call_base = csp;
-		cpush(0); /* positional */
-		cpush(0); /* named; their ids follow */
+		cpush(0);
 		break;
-	/* args -> @mark expr arg_value args_more */
+	/* arg_value -> @arg_pos args_more */
 	case ACT_arg_pos:
-		cpop();
-		if (cstack[call_base + 1])
+		if (NAMED_COUNT)
 			syntax_error();
-		emit_op(OP_PUSH);
-		cstack[call_base]++;
+		count_arg(1);
 		break;
-	/* arg_value -> ASSIGN @arg_name expr @arg_named */
+	/* arg_value -> ASSIGN @arg_name expr @arg_named args_more */
 	case ACT_arg_name:
-		a = take_name(cpop());
+		a = take_name();
 		if (a == NOT_A_NAME)
 			syntax_error();
-		for (i = 0; i < cstack[call_base + 1]; i++)
-			if (cstack[call_base + 2 + i] == a) {
+		for (i = 0; i < NAMED_COUNT; i++)
+			if (cstack[call_base + 1 + i] == a) {
 				error_here(ROM_STR("bad arg \"%n\""), a);
 			}
 		cpush(a);
 		break;
 	case ACT_arg_named:
-		emit_op(OP_PUSH);
-		cstack[call_base + 1]++;
+		count_arg(0x100);
 		break;
 	case ACT_call_end:
 		call_end();
@@ -844,17 +923,6 @@ void comp_action(uint8_t action)
 		break;
 	case ACT_string:
 		emit_op_u16(OP_CONST, add_const(comp_tok.val));
-		break;
-	/* strings -> STRING @string_more strings: "a" "b" is one constant */
-	case ACT_string_more:
-		a = read_u16(u.last_op + 1);
-		c = (value_t *)raw(R_CONSTS);
-		/* the operands in temp slots, which the collector keeps current */
-		v = val_apply(OP_ADD, obj_keep(c[a], comp_tok.val) + 1);
-		gc_ntemp -= 2;
-		c = (value_t *)raw(R_CONSTS);
-		gc_barrier(c[a]);
-		c[a] = v;
 		break;
 	}
 }

@@ -5,7 +5,8 @@
 #define PARSE_WANT_TOKEN_TEXT
 #include "snek.h"
 
-#define READ_SYM(p) (parse_sym_t)(sizeof(parse_sym_t) == 1 ? SNEK_ROM_BYTE(p) : SNEK_ROM_WORD(p))
+#define READ_ROM(p) (sizeof *(p) == 1 ? SNEK_ROM_BYTE(p) : SNEK_ROM_WORD(p))
+#define READ_SYM(p) (parse_sym_t)READ_ROM(p)
 
 static parse_sym_t stack[SNEK_PARSE_STACK];
 
@@ -51,9 +52,12 @@ void parse_syntax_error(const struct token *t)
  * its symbols reversed. */
 static const parse_sym_t *predict(uint8_t nt, uint8_t tok)
 {
-	const parse_sym_t *block = parse_table + SNEK_ROM_WORD(&parse_nt_start[nt]), *e;
+	const parse_sym_t *block = parse_table, *e;
 	parse_sym_t t, hi, prev = 0;
+	uint8_t i;
 
+	for (i = 0; i < nt; i++)
+		block += READ_ROM(&parse_nt_size[i]);
 	for (e = block;; e += 2) {
 		t = READ_SYM(e);
 		hi = t & (parse_sym_t)~PARSE_RANGE;

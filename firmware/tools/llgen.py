@@ -545,7 +545,9 @@ def inline_one(rules: dict[str, list[list[str]]], start: str | None) -> str | No
 @dataclass
 class Tables:
     """One block per nonterminal in `table`, at `nt_start`: its entries,
-    then its productions.
+    then its productions. The header stores each block's size (`nt_size`,
+    one byte each unless a block is larger): a block starts where the ones
+    before it end.
 
     An entry is (terminal, production) where the production is the offset
     of its right-hand side in the block; 0 means a syntax error. A terminal
@@ -562,6 +564,14 @@ class Tables:
     table: list[int] = field(default_factory=list)
     nt_start: list[int] = field(default_factory=list)
     comments: dict[int, str] = field(default_factory=dict)
+
+    @property
+    def nt_size(self) -> list[int]:
+        ends = self.nt_start[1:] + [len(self.table)]
+        return [end - start for start, end in zip(self.nt_start, ends)]
+
+    def size_type(self) -> str:
+        return "uint8_t" if max(self.nt_size, default=0) <= 0xFF else "uint16_t"
 
     @property
     def nsyms(self) -> int:
@@ -780,8 +790,9 @@ def render_header(g: Grammar, tables: Tables, out_path: str) -> tuple[str, int]:
         " * reversed. A terminal with PARSE_RANGE also takes the terminals after",
         " * the entry before it. Production offset 0: a syntax error. */",
         *c_array(sym_t, "parse_table", table_body(tables)),
-        "/* Nonterminal n's block starts at parse_table[parse_nt_start[n]]. */",
-        *c_array("uint16_t", "parse_nt_start", c_values(tables.nt_start)),
+        "/* The size of each nonterminal's block: nonterminal n's block starts",
+        " * after the blocks of nonterminals 0 .. n-1. */",
+        *c_array(tables.size_type(), "parse_nt_size", c_values(tables.nt_size)),
         "#ifdef PARSE_WANT_NAMES",
         *names_array("parse_token_names", [g.token_text.get(t, (t, 0))[0] for t in tables.terminals]),
         *names_array("parse_nonterm_names", tables.nonterms),
@@ -795,7 +806,7 @@ def render_header(g: Grammar, tables: Tables, out_path: str) -> tuple[str, int]:
         f"#endif /* {guard} */",
         "",
     ]
-    size = array_size(sym_t, tables.table) + array_size("uint16_t", tables.nt_start)
+    size = array_size(sym_t, tables.table) + array_size(tables.size_type(), tables.nt_size)
     return "\n".join(lines), size
 
 
@@ -834,6 +845,7 @@ def analyse(g: Grammar) -> Tables | None:
     if len(tables.table) > 0xFFFF:
         g.errors.append((1, "grammar too large for 16-bit table offsets"))
         return None
+
     return tables
 
 

@@ -83,8 +83,11 @@ static void action(int act)
  * symbols reversed; NULL for a syntax error. */
 static const parse_sym_t *predict(int nt, int tok)
 {
-	const parse_sym_t *block = parse_table + parse_nt_start[nt], *e;
+	const parse_sym_t *block = parse_table, *e;
 	int prev = 0;
+
+	for (int i = 0; i < nt; i++)
+		block += parse_nt_size[i];
 
 	for (e = block;; e += 2) {
 		int t = e[0], hi = t & ~PARSE_RANGE;
@@ -263,6 +266,15 @@ def defines(header: str) -> dict[str, str]:
     return dict(re.findall(r"^#define (\w+) ?(.*)$", header, re.M))
 
 
+def nt_starts(tables: dict[str, tuple[str, list[int]]]) -> list[int]:
+    """Where each nonterminal's block starts: after the blocks before it."""
+    starts, at = [], 0
+    for size in tables["parse_nt_size"][1]:
+        starts.append(at)
+        at += size
+    return starts
+
+
 def block_entries(table: list[int], start: int, any_terminal: int = 0xFF) -> list[tuple[int, int]]:
     """The (terminal, production offset) entries of the block at start."""
     entries = []
@@ -288,10 +300,11 @@ def test_size_line_matches_header(tmp_path: Path) -> None:
     terms, nonterms, actions, prods, size = map(int, m.groups())
     assert (terms, nonterms, actions, prods) == (8, 6, 6, 12)
     tables = header_tables(header)
-    assert set(tables) == {"parse_table", "parse_nt_start"}
+    assert set(tables) == {"parse_table", "parse_nt_size"}
     sizes = {"uint8_t": 1, "uint16_t": 2}
     assert size == sum(sizes[ctype] * len(values) for ctype, values in tables.values())
-    assert len(tables["parse_nt_start"][1]) == nonterms
+    assert len(tables["parse_nt_size"][1]) == nonterms
+    assert sum(tables["parse_nt_size"][1]) == len(tables["parse_table"][1])
 
 
 def test_header_layout(tmp_path: Path) -> None:
@@ -316,7 +329,7 @@ def test_header_layout(tmp_path: Path) -> None:
     assert "/* 4: expr_rest -> (empty) */" in header
     assert '"+",' in header and '"NUM",' in header
     tables = header_tables(header)
-    table, nt_start = tables["parse_table"][1], tables["parse_nt_start"][1]
+    table, nt_start = tables["parse_table"][1], nt_starts(tables)
     # expr_rest: PLUS and MINUS listed, its empty alternative the default.
     entries = block_entries(table, nt_start[2])
     assert [term for term, _ in entries] == [1, 2, 0xFF]
@@ -348,7 +361,7 @@ efgh : E | F | G | H ;
 def test_runs_of_terminals_are_ranges(tmp_path: Path) -> None:
     header, _ = generate(tmp_path, RANGE_GRAMMAR)
     tables = header_tables(header)
-    table, nt_start = tables["parse_table"][1], tables["parse_nt_start"][1]
+    table, nt_start = tables["parse_table"][1], nt_starts(tables)
     # x: A..C is one range (A, then C with the range bit); efgh, the
     # largest, is the default.
     entries = block_entries(table, nt_start[1])
@@ -404,9 +417,9 @@ def test_empty_tables_have_placeholders(tmp_path: Path) -> None:
     header, out = generate(tmp_path, "s : ;\n")
     tables = header_tables(header)
     # s: one entry, any terminal, to its empty production.
-    assert tables["parse_table"][1] == [0xFF, 2, 0] and tables["parse_nt_start"][1] == [0]
+    assert tables["parse_table"][1] == [0xFF, 2, 0] and tables["parse_nt_size"][1] == [3]
     assert "enum parse_action {\n\tACT_COUNT\n};" in header
-    assert out.endswith("tables 5 bytes\n")
+    assert out.endswith("tables 4 bytes\n")
 
 
 # ---------------------------------------------------------------- rejected grammars

@@ -347,3 +347,11 @@ def test_nested_calls_and_lists_parse(repl):
     assert run_line(sim, b'print(round(-1.5), round(float("nan")))') == b'-2 nan\n'
     assert run_line(sim, b'print(len([1, [2, [3, [4]]]]))') == b'2\n'
     assert run_line(sim, b'print("%5.2f|%-4d|%x|%s" % (1.5, 3, 255, [1]))') == b' 1.50|3   |ff|[1]\n'
+    assert run_line(sim, b'print(len([1, [2, [3, [4, [5, [6, [7]]]]]]]))') == b'2\n'
+    assert run_line(sim, b'print(abs(abs(abs(abs(abs(abs(-3)))))))') == b'3\n'
+    assert run_line(sim, b'print(((((((((1 + 2) * -3))))))) ** 2 // 4 % 7 | 8)') == b'14\n'
+    assert run_line(sim, b'if 1: print(len(str(abs(-3 * (2 + 1)))), {1: [2, (3,)]})\n') == \
+        b'+ 1 {1: [2, (3,)]}\n'
+    # Deeper than the chip's parse and compiler stacks: an error, and the REPL goes on.
+    assert run_line(sim, b'print(' + b'(' * 40 + b'1' + b')' * 40 + b')').endswith(b' too deeply nested\n')
+    assert run_line(sim, b'print(6*7)') == b'42\n'

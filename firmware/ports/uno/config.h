@@ -10,11 +10,10 @@
 #ifndef SNEK_STACK_SIZE
 #define SNEK_STACK_SIZE (48)
 #endif
-/* Each level of nested calls, lists or parentheses holds ~20 symbols on
- * the LL(1) parse stack (every precedence level leaves its tail pending):
- * 64 stopped at print(len([1, [2]])). 128 reaches about five levels; a
- * flatter expression grammar is the real fix. */
-#define SNEK_PARSE_STACK (128)
+/* A statement takes ~10 symbols of the LL(1) parse stack, each nested
+ * call, list or parenthesis 3 more, each block 3 (if) to 6 (for). Nesting
+ * that fits the compiler's stack (SNEK_COMP_STACK) took at most 49. */
+#define SNEK_PARSE_STACK (56)
 #define SNEK_COMP_STACK (24)
 #define SNEK_INDENT_MAX (8)
 #define SNEK_NEST_MAX (8)
