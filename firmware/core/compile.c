@@ -547,7 +547,8 @@ enum {
 	LEVEL_BAND, LEVEL_SHIFT, LEVEL_ARITH, LEVEL_TERM, LEVEL_UNARY, LEVEL_POW
 };
 
-/* Per opcode from OP_ADD to OP_JUMP_TRUE (`or` and `and` are their jumps). */
+/* Per opcode from OP_ADD to OP_NOT; `and` and `or` are their jumps
+ * (op_level), which opcodes.h keeps apart from the operators. */
 static const uint8_t op_levels[] SNEK_ROM = {
 	LEVEL_ARITH, LEVEL_ARITH, LEVEL_TERM, LEVEL_TERM, LEVEL_TERM, LEVEL_TERM,
 	LEVEL_POW, LEVEL_BAND, LEVEL_BOR, LEVEL_BXOR, LEVEL_SHIFT, LEVEL_SHIFT,
@@ -555,12 +556,15 @@ static const uint8_t op_levels[] SNEK_ROM = {
 	LEVEL_COMPARE, LEVEL_COMPARE, LEVEL_COMPARE, LEVEL_COMPARE, LEVEL_COMPARE,
 	LEVEL_COMPARE, LEVEL_COMPARE, LEVEL_COMPARE, LEVEL_COMPARE, LEVEL_COMPARE,
 	LEVEL_UNARY, LEVEL_UNARY, LEVEL_UNARY, LEVEL_NOT,
-	0, LEVEL_AND, LEVEL_OR, /* JUMP JUMP_FALSE JUMP_TRUE */
 };
-_Static_assert(OP_JUMP_TRUE - OP_ADD + 1 == sizeof op_levels, "one level per opcode");
+_Static_assert(OP_NOT - OP_ADD + 1 == sizeof op_levels, "one level per opcode");
 
 static uint8_t op_level(uint8_t op)
 {
+	if (op == OP_JUMP_FALSE)
+		return LEVEL_AND;
+	if (op == OP_JUMP_TRUE)
+		return LEVEL_OR;
 	return SNEK_ROM_BYTE(&op_levels[op - OP_ADD]);
 }
 
