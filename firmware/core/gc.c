@@ -18,7 +18,9 @@
  * and its sweep. */
 #include "snek.h"
 
-uint8_t gc_pool[SNEK_POOL_SIZE] __attribute__((aligned(8)));
+/* Aligned for any object (8 bytes on 64-bit hosts, none on the AVR, where
+ * padding before the pool would be RAM lost). */
+uint8_t gc_pool[SNEK_POOL_SIZE] __attribute__((aligned(_Alignof(max_align_t))));
 _Static_assert(SNEK_POOL_SIZE < GC_HDR_MARK, "an object's size must fit its header");
 value_t gc_temp[GC_TEMP_MAX];
 uint8_t gc_ntemp;
@@ -150,45 +152,40 @@ static void visit(value_t *v)
 }
 
 /* Visit n value slots from v. */
-static void visit_all(value_t *v, snek_len_t n)
+static __attribute__((noinline)) void visit_all(value_t *v, snek_len_t n)
 {
 	while (n--)
 		visit(v++);
 }
 
+/* Where each kind of object keeps its value slots: from this offset to
+ * its end (the slots of lists and dicts end their structs, tuples and
+ * value blocks are allocated to fit), except code, whose constants
+ * come first; 0 for objects without values. */
+static const uint8_t first_slot[] SNEK_ROM = {
+	[GC_LIST] = offsetof(struct snek_list, items),
+	[GC_TUPLE] = offsetof(struct snek_tuple, items),
+	[GC_DICT] = offsetof(struct snek_dict, entries),
+	[GC_CODE] = offsetof(struct snek_code, consts),
+	[GC_VALUES] = offsetof(struct snek_values, v),
+	[GC_RAW] = 0,
+};
+_Static_assert(offsetof(struct snek_list, items) + sizeof(value_t) == sizeof(struct snek_list) &&
+	       offsetof(struct snek_dict, index) + sizeof(value_t) == sizeof(struct snek_dict) &&
+	       offsetof(struct snek_dict, entries) + sizeof(value_t) == offsetof(struct snek_dict, index),
+	       "list and dict slots end their structs");
+
 /* Visit every value slot inside the object at off: the one walk that
  * marking, forwarding and checking share. */
 static void visit_object(snek_len_t off)
 {
-	uint8_t *p = gc_pool + off;
-	snek_len_t n;
-	value_t *v;
+	uint8_t type = GC_HDR_TYPE(*hdr_at(off)), first = SNEK_ROM_BYTE(&first_slot[type]);
+	snek_len_t n = (size_at(off) - first) / sizeof(value_t);
 
-	switch (GC_HDR_TYPE(*(gc_hdr_t *)p)) {
-	case GC_LIST:
-		n = 1;
-		v = &((struct snek_list *)p)->items;
-		break;
-	case GC_DICT:
-		n = 2; /* entries, then index */
-		v = &((struct snek_dict *)p)->entries;
-		break;
-	case GC_TUPLE:
-		n = ((struct snek_tuple *)p)->len;
-		v = ((struct snek_tuple *)p)->items;
-		break;
-	case GC_VALUES:
-		n = (size_at(off) - sizeof(struct snek_values)) / sizeof(value_t);
-		v = ((struct snek_values *)p)->v;
-		break;
-	case GC_CODE:
-		n = ((struct snek_code *)p)->nconst;
-		v = ((struct snek_code *)p)->consts;
-		break;
-	default:
-		return;
-	}
-	visit_all(v, n);
+	if (type == GC_CODE)
+		n = ((struct snek_code *)(gc_pool + off))->nconst;
+	if (first)
+		visit_all((value_t *)(gc_pool + off + first), n);
 }
 
 /* Visit every root slot. */
@@ -220,7 +217,7 @@ void gc_barrier(value_t old)
 }
 
 /* Start a cycle of the given marking phase. */
-static void cycle_begin(uint8_t mark)
+static __attribute__((noinline)) void cycle_begin(uint8_t mark)
 {
 	phase = mark;
 	since_cycle = 0;
@@ -229,18 +226,18 @@ static void cycle_begin(uint8_t mark)
 	visit_roots();
 }
 
-/* Compaction: slide marked objects down, a table of them at a time.
- * forward[] says where they move, in granules (the unit references count
- * in), sorted by where they come from. Between the moved objects and the
- * rest lies dead space: a free header over it keeps the heap walkable.
- * Objects stay marked for the sweep. */
+/* Compaction: slide marked objects down, a table of them at a time, then
+ * rewrite the references to them. forward[] says where they moved, in
+ * granules (the unit references count in), sorted by where they came
+ * from. Between the moved objects and the rest lies dead space: a free
+ * header over it keeps the heap walkable. Objects stay marked for the
+ * sweep. */
 static void compact(void)
 {
 	snek_len_t dst = HEAP_START, src = HEAP_START, size;
-	gc_count_t i;
 
 	phase = FORWARD;
-	for (;;) {
+	do {
 		nforward = 0;
 		for (; src < top && nforward < SNEK_FORWARD_MAX; src += size) {
 			size = size_at(src);
@@ -248,19 +245,16 @@ static void compact(void)
 				forward[nforward].from = src / SNEK_GRANULE;
 				forward[nforward].to = dst / SNEK_GRANULE;
 				nforward++;
+				/* Only dead or moved-from space lies below src. */
+				memmove(gc_pool + dst, gc_pool + src, size);
 				dst += size;
 			}
 		}
-		if (!nforward)
-			break;
-		visit_live();
-		for (i = 0; i < nforward; i++)
-			memmove(gc_pool + forward[i].to * SNEK_GRANULE,
-				gc_pool + forward[i].from * SNEK_GRANULE,
-				size_at(forward[i].from * SNEK_GRANULE));
 		if (src != dst)
 			*hdr_at(dst) = GC_HDR(GC_FREE, src - dst);
-	}
+		if (nforward)
+			visit_live();
+	} while (src < top);
 #if SNEK_GC_STRESS
 	/* Poison the freed space so stale pointers show up as garbage. */
 	memset(gc_pool + dst, 0xA5, SNEK_POOL_SIZE - dst);
@@ -352,7 +346,7 @@ static void finish_cycle(void)
 		step();
 }
 
-void gc_collect(void)
+__attribute__((noinline)) void gc_collect(void)
 {
 	/* A cycle under way ends first: its marks would hide unscanned
 	 * objects from a fresh marking. */
@@ -409,17 +403,23 @@ static __attribute__((noinline)) uint8_t *place(snek_len_t size)
 		return NULL;
 	off = *link;
 	hsize = size_at(off);
-	*link = hole_at(off)->next;
-	if (hsize == size)
+	if (hsize == size) {
+		*link = hole_at(off)->next;
 		return gc_pool + off;
+	}
+	/* Cut the end off; what is left stays filed if its bin is the same. */
 	*hdr_at(off) = GC_HDR(GC_FREE, hsize - size);
-	hole_add(off);
+	if (BIN_OF(hsize - size) != BIN_OF(hsize)) {
+		*link = hole_at(off)->next;
+		hole_add(off);
+	}
 	return gc_pool + off + hsize - size;
 }
 
 void *gc_alloc(uint8_t type, snek_len_t bytes)
 {
 	snek_len_t size = (bytes + SNEK_GRANULE - 1) & ~(snek_len_t)(SNEK_GRANULE - 1), work;
+	gc_hdr_t hdr;
 	uint8_t *p;
 
 	if (size < bytes)
@@ -445,10 +445,11 @@ void *gc_alloc(uint8_t type, snek_len_t bytes)
 			err_raise(ERR_NO_MEMORY);
 	}
 	memset(p, 0, size);
-	*(gc_hdr_t *)p = GC_HDR(type, size);
 	/* New objects are black while marking, and above the sweeper. */
+	hdr = GC_HDR(type, size);
 	if (phase >= MARK || (phase == SWEEP && (snek_len_t)(p - gc_pool) >= scan_at))
-		*(gc_hdr_t *)p |= GC_HDR_MARK;
+		hdr |= GC_HDR_MARK;
+	*(gc_hdr_t *)p = hdr;
 	COUNT(allocs);
 	return p;
 }
