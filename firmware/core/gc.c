@@ -41,7 +41,9 @@ union gc_scratch gc_scratch;
 
 static snek_len_t top; /* gc_init sets it: no initial value to keep in RAM */
 static snek_len_t since_cycle; /* bytes allocated since the last cycle began */
-static snek_len_t scan_at;     /* marking: the next object to rescan; sweeping: to sweep */
+/* Marking: the next object to rescan; compaction: the end of the run
+ * being moved; sweeping: the next object to sweep. */
+static snek_len_t scan_at;
 
 /* Marking never overlaps compaction, which finds the mark stack empty, so
  * the stack lives in gc_scratch beside the error being printed. */
@@ -107,32 +109,34 @@ static void visit(value_t *v)
 	value_t val = *v;
 	/* VAL_IS_HEAP, reading the tag from one byte (cheaper on 8-bit chips). */
 	uint8_t tag = (uint8_t)(val >> 16) >> (VAL_TAG_SHIFT - 16) & 7;
-	snek_len_t g = (snek_len_t)VAL_PAYLOAD(val), lo = 0, off = g * SNEK_GRANULE;
+	snek_len_t g = (snek_len_t)VAL_PAYLOAD(val), off = g * SNEK_GRANULE;
 
 	if (VAL_IS_NUM(val) || tag == TAG_SPECIAL || tag == TAG_INT)
 		return;
 	if (phase == FORWARD) {
 		/* Most references point outside this pass's run: skip the search. */
-		if (g < forward[0].from || g > forward[nforward - 1].from)
+		if (off < forward[0].from || off >= scan_at)
 			return;
+		/* Inside the run, every live reference is to a moved object. */
 #if SNEK_SMALL
 		/* A few entries: a linear search is as quick and smaller. */
-		while (forward[lo].from < g)
-			lo++;
+		struct gc_forward *f = forward;
+
+		while (f->from < off)
+			f++;
 #else
-		snek_len_t hi = nforward, mid;
+		snek_len_t lo = 0, hi = nforward, mid;
 
 		while (lo < hi) {
 			mid = lo + (hi - lo) / 2;
-			if (forward[mid].from < g)
+			if (forward[mid].from < off)
 				lo = mid + 1;
 			else
 				hi = mid;
 		}
+		struct gc_forward *f = &forward[lo];
 #endif
-		/* Objects only move down: take the distance off the payload. */
-		if (forward[lo].from == g)
-			*v = val - (g - forward[lo].to);
+		*v = val - f->by;
 		return;
 	}
 #if SNEK_GC_STRESS
@@ -227,9 +231,9 @@ static __attribute__((noinline)) void cycle_begin(uint8_t mark)
 }
 
 /* Compaction: slide marked objects down, a table of them at a time, then
- * rewrite the references to them. forward[] says where they moved, in
- * granules (the unit references count in), sorted by where they came
- * from. Between the moved objects and the rest lies dead space: a free
+ * rewrite the references to them. forward[] says where each came from
+ * (sorted) and by how many granules (the unit references count in) it
+ * moved down. Between the moved objects and the rest lies dead space: a free
  * header over it keeps the heap walkable. Objects stay marked for the
  * sweep. */
 static void compact(void)
@@ -242,8 +246,8 @@ static void compact(void)
 		for (; src < top && nforward < SNEK_FORWARD_MAX; src += size) {
 			size = size_at(src);
 			if (marked(src)) {
-				forward[nforward].from = src / SNEK_GRANULE;
-				forward[nforward].to = dst / SNEK_GRANULE;
+				forward[nforward].from = src;
+				forward[nforward].by = (src - dst) / SNEK_GRANULE;
 				nforward++;
 				/* Only dead or moved-from space lies below src. */
 				memmove(gc_pool + dst, gc_pool + src, size);
@@ -252,6 +256,7 @@ static void compact(void)
 		}
 		if (src != dst)
 			*hdr_at(dst) = GC_HDR(GC_FREE, src - dst);
+		scan_at = src;
 		if (nforward)
 			visit_live();
 	} while (src < top);

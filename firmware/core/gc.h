@@ -79,10 +79,11 @@ extern struct gc_stats gc_stats;
  * mark stack and the raise being unwound and printed (no collection runs
  * between a raise and its printing). */
 struct gc_forward {
-	snek_len_t from, to;
+	snek_len_t from; /* offset in bytes */
+	snek_len_t by;   /* granules moved down */
 };
 union gc_scratch {
-	struct gc_forward forward[SNEK_FORWARD_MAX]; /* in granules */
+	struct gc_forward forward[SNEK_FORWARD_MAX];
 	struct {
 		struct err_pending err;
 		snek_len_t mark[SNEK_MARK_STACK]; /* offsets of gray objects */
@@ -94,9 +95,10 @@ extern union gc_scratch gc_scratch;
 snek_len_t gc_free_bytes(void);
 
 /* Values held by C code across an allocation live in these slots. The
- * core nests them 6 deep at most; the gc-stress builds check every
- * allocation against the small chips' 8. */
-#define GC_TEMP_SMALL 8
+ * core nests them 6 deep at most: the gc-stress builds check every
+ * allocation against the small chips' 6, and posix-small's sanitizers
+ * catch any store beyond them. */
+#define GC_TEMP_SMALL 6
 #if SNEK_SMALL
 #define GC_TEMP_MAX GC_TEMP_SMALL
 #else
