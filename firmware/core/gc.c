@@ -155,8 +155,12 @@ static void visit(value_t *v)
 		scan_at = off; /* left out: rescan from here */
 }
 
-/* Visit n value slots from v. */
-static __attribute__((noinline)) void visit_all(value_t *v, snek_len_t n)
+/* Visit n value slots from v (out of line on small chips: it is called
+ * from three places). */
+#if SNEK_SMALL
+__attribute__((noinline))
+#endif
+static void visit_all(value_t *v, snek_len_t n)
 {
 	while (n--)
 		visit(v++);
@@ -220,9 +224,19 @@ void gc_barrier(value_t old)
 		visit(&old);
 }
 
-/* Start a cycle of the given marking phase. */
+static void step(void);
+
+static __attribute__((noinline)) void finish_cycle(void)
+{
+	while (phase != IDLE)
+		step();
+}
+
+/* Start a cycle of the given marking phase, once any cycle under way has
+ * ended (its marks would hide unscanned objects from a fresh marking). */
 static __attribute__((noinline)) void cycle_begin(uint8_t mark)
 {
+	finish_cycle();
 	phase = mark;
 	since_cycle = 0;
 	mark_sp = 0;
@@ -345,17 +359,8 @@ static void step(void)
 	}
 }
 
-static void finish_cycle(void)
-{
-	while (phase != IDLE)
-		step();
-}
-
 __attribute__((noinline)) void gc_collect(void)
 {
-	/* A cycle under way ends first: its marks would hide unscanned
-	 * objects from a fresh marking. */
-	finish_cycle();
 	cycle_begin(MARK_FULL);
 	finish_cycle();
 	COUNT(full);
