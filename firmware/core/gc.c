@@ -102,21 +102,22 @@ void gc_init(void)
 static uint8_t starts[SNEK_POOL_SIZE / SNEK_GRANULE / 8 + 1];
 #endif
 
-/* Visit one value slot: mark what it refers to, forward it to where a
- * compaction moves its object, or check it (phase says which). */
-static void visit(value_t *v)
+/* Visit the value of a slot: mark what it refers to, or check it, or
+ * forward it to where a compaction moved its object (phase says which).
+ * Returns the value the slot is to hold (taking it by value keeps
+ * gc_barrier's copy out of memory). */
+static value_t visit(value_t val)
 {
-	value_t val = *v;
 	/* VAL_IS_HEAP, reading the tag from one byte (cheaper on 8-bit chips). */
 	uint8_t tag = (uint8_t)(val >> 16) >> (VAL_TAG_SHIFT - 16) & 7;
 	snek_len_t g = (snek_len_t)VAL_PAYLOAD(val), off = g * SNEK_GRANULE;
 
 	if (VAL_IS_NUM(val) || tag == TAG_SPECIAL || tag == TAG_INT)
-		return;
+		return val;
 	if (phase == FORWARD) {
 		/* Most references point outside this pass's run: skip the search. */
 		if (off < forward[0].from || off >= scan_at)
-			return;
+			return val;
 		/* Inside the run, every live reference is to a moved object. */
 #if SNEK_SMALL
 		/* A few entries: a linear search is as quick and smaller. */
@@ -136,23 +137,23 @@ static void visit(value_t *v)
 		}
 		struct gc_forward *f = &forward[lo];
 #endif
-		*v = val - f->by;
-		return;
+		return val - f->by;
 	}
 #if SNEK_GC_STRESS
 	if (phase == VERIFY) {
 		if (off >= top || !(starts[g / 8] & (1 << (g % 8))))
 			__builtin_trap();
-		return;
+		return val;
 	}
 #endif
-	if (marked(off))
-		return;
-	*hdr_at(off) |= GC_HDR_MARK;
-	if (mark_sp < SNEK_MARK_STACK)
-		mark_stack[mark_sp++] = off;
-	else if (off < scan_at)
-		scan_at = off; /* left out: rescan from here */
+	if (!marked(off)) {
+		*hdr_at(off) |= GC_HDR_MARK;
+		if (mark_sp < SNEK_MARK_STACK)
+			mark_stack[mark_sp++] = off;
+		else if (off < scan_at)
+			scan_at = off; /* left out: rescan from here */
+	}
+	return val;
 }
 
 /* Visit n value slots from v (out of line on small chips: it is called
@@ -162,8 +163,8 @@ __attribute__((noinline))
 #endif
 static void visit_all(value_t *v, snek_len_t n)
 {
-	while (n--)
-		visit(v++);
+	for (; n; n--, v++)
+		*v = visit(*v);
 }
 
 /* Where each kind of object keeps its value slots: from this offset to
@@ -200,9 +201,10 @@ static void visit_object(snek_len_t off)
 static void visit_roots(void)
 {
 	value_t *const *r;
+	value_t *v;
 
-	for (r = gc_roots; SNEK_ROM_PTR(r); r++)
-		visit(SNEK_ROM_PTR(r));
+	for (r = gc_roots; (v = SNEK_ROM_PTR(r)); r++)
+		*v = visit(*v);
 	visit_all(gc_temp, gc_ntemp);
 	visit_all(vm_stack, (snek_len_t)(vm_sp + 1 - vm_stack));
 }
@@ -221,7 +223,7 @@ static void visit_live(void)
 void gc_barrier(value_t old)
 {
 	if (phase >= MARK)
-		visit(&old);
+		visit(old);
 }
 
 static void step(void);
