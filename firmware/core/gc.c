@@ -54,7 +54,10 @@ typedef uint8_t gc_count_t;
 #else
 typedef snek_len_t gc_count_t;
 #endif
-static gc_count_t mark_sp, nforward;
+static gc_count_t mark_sp;
+#if !SNEK_SMALL
+static gc_count_t nforward; /* entries in forward[], for the binary search */
+#endif
 
 /* Where the cycle is, which also says what visiting a slot does.
  * MARK_FULL marks for a full collection, which compacts (FORWARD) before
@@ -255,16 +258,17 @@ static __attribute__((noinline)) void cycle_begin(uint8_t mark)
 static void compact(void)
 {
 	snek_len_t dst = HEAP_START, src = HEAP_START, size;
+	gc_count_t n;
 
 	phase = FORWARD;
 	do {
-		nforward = 0;
-		for (; src < top && nforward < SNEK_FORWARD_MAX; src += size) {
+		n = 0;
+		for (; src < top && n < SNEK_FORWARD_MAX; src += size) {
 			size = size_at(src);
 			if (marked(src)) {
-				forward[nforward].from = src;
-				forward[nforward].by = (src - dst) / SNEK_GRANULE;
-				nforward++;
+				forward[n].from = src;
+				forward[n].by = (src - dst) / SNEK_GRANULE;
+				n++;
 				/* Only dead or moved-from space lies below src. */
 				memmove(gc_pool + dst, gc_pool + src, size);
 				dst += size;
@@ -273,7 +277,10 @@ static void compact(void)
 		if (src != dst)
 			*hdr_at(dst) = GC_HDR(GC_FREE, src - dst);
 		scan_at = src;
-		if (nforward)
+#if !SNEK_SMALL
+		nforward = n;
+#endif
+		if (n)
 			visit_live();
 	} while (src < top);
 #if SNEK_GC_STRESS
@@ -366,12 +373,6 @@ __attribute__((noinline)) void gc_collect(void)
 	cycle_begin(MARK_FULL);
 	finish_cycle();
 	COUNT(full);
-}
-
-snek_len_t gc_free_bytes(void)
-{
-	gc_collect();
-	return SNEK_POOL_SIZE - top;
 }
 
 /* The link to the first hole in bin b that `size` bytes fit, whole or

@@ -91,9 +91,6 @@ union gc_scratch {
 };
 extern union gc_scratch gc_scratch;
 
-/* Bytes free after a full collection. */
-snek_len_t gc_free_bytes(void);
-
 /* Values held by C code across an allocation live in these slots. The
  * core nests them 6 deep at most: the gc-stress builds check every
  * allocation against the small chips' 6, and posix-small's sanitizers
