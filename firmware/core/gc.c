@@ -237,11 +237,9 @@ static __attribute__((noinline)) void finish_cycle(void)
 		step();
 }
 
-/* Start a cycle of the given marking phase, once any cycle under way has
- * ended (its marks would hide unscanned objects from a fresh marking). */
+/* Start a cycle of the given marking phase. */
 static __attribute__((noinline)) void cycle_begin(uint8_t mark)
 {
-	finish_cycle();
 	phase = mark;
 	since_cycle = 0;
 	mark_sp = 0;
@@ -368,8 +366,11 @@ static void step(void)
 	}
 }
 
-__attribute__((noinline)) void gc_collect(void)
+void gc_collect(void)
 {
+	/* A cycle under way ends first: its marks would hide unscanned
+	 * objects from a fresh marking. */
+	finish_cycle();
 	cycle_begin(MARK_FULL);
 	finish_cycle();
 	COUNT(full);
