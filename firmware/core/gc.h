@@ -61,22 +61,9 @@ void *gc_alloc(uint8_t type, snek_len_t bytes);
 /* Collect now: full mark, then compaction. */
 void gc_collect(void);
 
-/* Incremental collection (holes, bounded steps, a deletion barrier): the
- * design, on every port, so a robot's control loop is not held up by a
- * whole collection at once. 0 keeps only the full compacting collection
- * when the pool is full (the allocator just bumps `top`): about 800
- * bytes less flash on the AVR, for a port that must have them. */
-#ifndef SNEK_GC_INCREMENTAL
-#define SNEK_GC_INCREMENTAL (1)
-#endif
-
 /* Call with the reference an object is about to lose (an overwritten or
  * removed slot): while a cycle marks, it keeps the snapshot whole. */
-#if SNEK_GC_INCREMENTAL
 void gc_barrier(value_t old);
-#else
-#define gc_barrier(old) ((void)(old))
-#endif
 
 /* What the collector has done, for tests and size reports. */
 struct gc_stats {
@@ -87,28 +74,28 @@ struct gc_stats {
 };
 extern struct gc_stats gc_stats;
 
-/* Memory only a full collection uses: its mark stack (unless cycles
- * keep one from one allocation to the next), then its forwarding table.
- * Code that never allocates may borrow it between collections. */
+/* Memory the collector lends: the forwarding table of a compaction, which
+ * runs only once marking has emptied its stack; outside compactions, the
+ * mark stack and the raise being unwound and printed (no collection runs
+ * between a raise and its printing). */
 struct gc_forward {
-	snek_len_t from, to;
+	snek_len_t from; /* offset in bytes */
+	snek_len_t by;   /* granules moved down */
 };
 union gc_scratch {
-#if !SNEK_GC_INCREMENTAL
-	snek_len_t mark[SNEK_MARK_STACK];
-#endif
-	struct gc_forward forward[SNEK_FORWARD_MAX]; /* in granules */
-	struct err_pending err; /* the raise being unwound and printed */
+	struct gc_forward forward[SNEK_FORWARD_MAX];
+	struct {
+		struct err_pending err;
+		snek_len_t mark[SNEK_MARK_STACK]; /* offsets of gray objects */
+	};
 };
 extern union gc_scratch gc_scratch;
 
-/* Bytes free after a full collection. */
-snek_len_t gc_free_bytes(void);
-
 /* Values held by C code across an allocation live in these slots. The
- * core nests them 6 deep at most; the gc-stress builds check every
- * allocation against the small chips' 8. */
-#define GC_TEMP_SMALL 8
+ * core nests them 6 deep at most: the gc-stress builds check every
+ * allocation against the small chips' 6, and posix-small's sanitizers
+ * catch any store beyond them. */
+#define GC_TEMP_SMALL 6
 #if SNEK_SMALL
 #define GC_TEMP_MAX GC_TEMP_SMALL
 #else
