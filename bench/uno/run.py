@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Time Snek programs on the simulated Arduino Uno, in exact 16 MHz cycles.
 
-    python3 bench/uno/run.py [--flash-kb N] [--pool BYTES] [--stack VALUES] [NAME ...]
+    python3 bench/uno/run.py [--flash-kb N] [--pool BYTES] [NAME ...]
 
 Each benchmark runs at the Uno firmware's REPL in avrsim. put1000 is the
 wall time of the IDE's Put of a 1000-byte program through avrsim's pty. Its timed part
@@ -11,8 +11,9 @@ both edges with the cycle count, so the figure is the program's own time
 
 While the core does not fit the 328P's flash, the firmware is the
 development image (`make uno UNO_FLASH_KB=...`): the same chip with more
-flash, so cycle counts are the real part's. Recursion needs a bigger value
-stack than the chip's default leaves room for today, hence --stack.
+flash, so cycle counts are the real part's. fib(15) recurses 15 deep: its
+frames take ~540 bytes of the pool (heap and value stack), more than the dev
+image's default pool leaves, hence --pool.
 """
 
 import argparse
@@ -38,9 +39,9 @@ BENCHMARKS = {
 EDGE = re.compile(rb'^pin PD2 ([01]) @cycle (\d+) D2$', re.M)
 
 
-def build(flash_kb: int, pool: int, stack: int) -> None:
+def build(flash_kb: int, pool: int) -> None:
     subprocess.run(['make', '-s', '-C', str(FIRMWARE), 'sim', 'uno', f'UNO_FLASH_KB={flash_kb}',
-                    f'UNO_POOL_SIZE={pool}', f'UNO_STACK_SIZE={stack}'], check=True)
+                    f'UNO_POOL_SIZE={pool}'], check=True)
 
 
 def run(name: str, flash_kb: int) -> float:
@@ -111,11 +112,10 @@ def put_time(flash_kb: int) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split('\n')[1])
     parser.add_argument('--flash-kb', type=int, default=96)
-    parser.add_argument('--pool', type=int, default=300)
-    parser.add_argument('--stack', type=int, default=160)
+    parser.add_argument('--pool', type=int, default=940)
     parser.add_argument('names', nargs='*', default=[*BENCHMARKS, 'put1000'])
     args = parser.parse_args()
-    build(args.flash_kb, args.pool, args.stack)
+    build(args.flash_kb, args.pool)
     for name in args.names:
         if name == 'put1000':
             print(f'{name:10} {put_time(args.flash_kb) * 1000:9.1f} ms  (wall, {len(PUT_PROGRAM)} bytes)')

@@ -40,6 +40,7 @@ union gc_scratch gc_scratch;
 #define FAR ((snek_len_t)-1) /* beyond any object: nothing to rescan */
 
 static snek_len_t top; /* gc_init sets it: no initial value to keep in RAM */
+snek_len_t gc_limit;
 static snek_len_t since_cycle; /* bytes allocated since the last cycle began */
 /* Marking: the next object to rescan; compaction: the end of the run
  * being moved; sweeping: the next object to sweep. */
@@ -94,6 +95,7 @@ static void hole_add(snek_len_t off)
 void gc_init(void)
 {
 	top = HEAP_START;
+	gc_limit = GC_HOME_LIMIT;
 	gc_ntemp = 0;
 	memset(bins, 0, sizeof bins);
 	since_cycle = 0;
@@ -209,7 +211,7 @@ static void visit_roots(void)
 	for (r = gc_roots; (v = SNEK_ROM_PTR(r)); r++)
 		*v = visit(*v);
 	visit_all(gc_temp, gc_ntemp);
-	visit_all(vm_stack, (snek_len_t)(vm_sp + 1 - vm_stack));
+	visit_all(vm_stack + 1, (snek_len_t)(vm_sp - vm_stack)); /* [0] is unused */
 }
 
 /* Visit every root slot and every slot of a marked object. */
@@ -283,7 +285,7 @@ static void compact(void)
 	} while (src < top);
 #if SNEK_GC_STRESS
 	/* Poison the freed space so stale pointers show up as garbage. */
-	memset(gc_pool + dst, 0xA5, SNEK_POOL_SIZE - dst);
+	memset(gc_pool + dst, 0xA5, gc_limit - dst);
 #endif
 	top = dst;
 }
@@ -376,6 +378,17 @@ void gc_collect(void)
 	COUNT(full);
 }
 
+snek_len_t gc_lower_limit(snek_len_t want)
+{
+	if (want < top)
+		gc_collect();
+	if (want < top)
+		want = (snek_len_t)((top + sizeof(value_t) - 1) & ~(snek_len_t)(sizeof(value_t) - 1));
+	if (want < gc_limit)
+		gc_limit = want;
+	return gc_limit;
+}
+
 /* The link to the first hole in bin b that `size` bytes fit, whole or
  * with its end cut off; NULL when none does. */
 static snek_len_t *hole_fit(uint8_t b, snek_len_t size)
@@ -402,7 +415,7 @@ static __attribute__((noinline)) uint8_t *place(snek_len_t size)
 	uint8_t b = BIN_OF(size);
 	snek_len_t *link, off, hsize;
 
-	if (size <= SNEK_POOL_SIZE - top) {
+	if (size <= gc_limit - top) {
 		top += size;
 		return gc_pool + top - size;
 	}

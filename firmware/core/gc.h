@@ -61,6 +61,18 @@ void *gc_alloc(uint8_t type, snek_len_t bytes);
 /* Collect now: full mark, then compaction. */
 void gc_collect(void);
 
+/* The heap ends at gc_limit (bytes from the pool's start, a multiple of a
+ * value): the VM's value stack has the rest of the pool. The stack keeps
+ * SNEK_STACK_SIZE values for itself, so a statement such as `big = None`
+ * runs even with the heap full, and borrows the heap's free room for deep
+ * calls: gc_lower_limit moves the end down toward `want`, collecting first
+ * if objects are in the way, never below them, and returns the new end.
+ * The VM gives the room back (gc_limit = GC_HOME_LIMIT) when a statement
+ * ends. */
+#define GC_HOME_LIMIT ((snek_len_t)(SNEK_POOL_SIZE - SNEK_STACK_SIZE * sizeof(value_t)))
+extern snek_len_t gc_limit;
+snek_len_t gc_lower_limit(snek_len_t want);
+
 /* Call with the reference an object is about to lose (an overwritten or
  * removed slot): while a cycle marks, it keeps the snapshot whole. */
 void gc_barrier(value_t old);

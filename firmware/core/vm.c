@@ -12,9 +12,14 @@
  * re-derived after anything that may allocate: SAVE() before, LOAD() after. */
 #include "snek.h"
 
-value_t vm_stack[SNEK_STACK_SIZE];
+/* The stack ends where the pool does; its start moves down into the
+ * heap's free room as calls need it (stack_room) and back home when the
+ * statement ends (stack_home). */
+#define STACK_END ((value_t *)(gc_pool + SNEK_POOL_SIZE))
+#define STACK_HOME (STACK_END - SNEK_STACK_SIZE)
+value_t *vm_stack = STACK_HOME;
 /* fp is always a place in the stack: a statement's frame saves it. */
-struct vm_regs vm_regs = { .acc = VAL_NONE, .code = VAL_NONE, .sp = vm_stack, .fp = vm_stack };
+struct vm_regs vm_regs = { .acc = VAL_NONE, .code = VAL_NONE, .sp = STACK_HOME, .fp = STACK_HOME };
 bool vm_active;
 volatile bool vm_interrupt;
 
@@ -38,10 +43,45 @@ static inline struct vm_regs *regs(void)
 static uint8_t named_n;
 static value_t *named_vals;
 
+/* The stack empty, at home, and the heap's room given back. */
+static void stack_home(void)
+{
+	struct vm_regs *r = regs();
+
+	vm_stack = r->sp = fp = STACK_HOME;
+	gc_limit = GC_HOME_LIMIT;
+}
+
+/* Room for the stack up to `end` (exclusive): the whole stack moves down
+ * into the heap's free room, to twice its size and what is missing where
+ * the heap can spare that (deep recursion moves it a few times, not at
+ * every call), after a collection if objects are in the way. sp and fp
+ * follow; returns how far, in values, for the caller's own pointers.
+ * Byte offsets throughout: cheaper than value pointers on 8-bit chips. */
+static __attribute__((noinline)) snek_len_t stack_room(value_t *end)
+{
+	struct vm_regs *r = regs();
+	uint8_t *from = (uint8_t *)vm_stack, *to;
+	snek_len_t at = (snek_len_t)(from - gc_pool);
+	snek_len_t want = (snek_len_t)(2 * ((uint8_t *)end - (uint8_t *)STACK_END) +
+				       ((uint8_t *)STACK_END - from));
+	snek_len_t d;
+
+	to = gc_pool + gc_lower_limit(want < at ? at - want : 0);
+	d = (snek_len_t)(from - to);
+	if ((uint8_t *)end - d > (uint8_t *)STACK_END)
+		err_raise(ERR_STACK);
+	memmove(to, from, (size_t)((uint8_t *)(r->sp + 1) - from));
+	vm_stack = (value_t *)to;
+	r->sp = (value_t *)((uint8_t *)r->sp - d);
+	fp = (value_t *)((uint8_t *)fp - d);
+	return d / sizeof(value_t);
+}
+
 void vm_reset(void)
 {
 	vm_active = false;
-	vm_sp = vm_stack;
+	stack_home();
 	vm_code = VAL_NONE;
 	vm_acc = VAL_NONE;
 	gc_ntemp = 0;
@@ -83,15 +123,9 @@ uint16_t vm_line(void)
  * no tag bits to make or strip. */
 #define SLOT(i) ((value_t)(i))
 #define INT(v) ((snek_len_t)(v))
-/* The caller's fp in a frame: where 16-bit pointers make a bare integer
- * slot, the pointer itself, else its index in the stack. */
-#if UINTPTR_MAX <= 0xFFFF
-#define FP_SLOT(p) SLOT((uintptr_t)(p))
-#define SLOT_FP(v) ((value_t *)(uintptr_t)(v))
-#else
+/* The caller's fp in a frame, as its index in the stack (which moves). */
 #define FP_SLOT(p) SLOT((p) - vm_stack)
 #define SLOT_FP(v) (vm_stack + INT(v))
-#endif
 
 /* The saved ip in the code running, wherever the collector moved it. */
 static uint8_t *vm_load(void)
@@ -155,8 +189,15 @@ static void push_frame(value_t *base, uint8_t npos, uint8_t nnamed)
 	/* Named values go above the locals and the return record, and the
 	 * callee's temporaries above those. */
 	named_vals = base + 1 + c->nlocals + 4;
-	if (named_vals + nnamed + c->maxstack > vm_stack + SNEK_STACK_SIZE)
-		err_raise(ERR_STACK);
+	if (named_vals + nnamed + c->maxstack > STACK_END) {
+		/* The stack moves (and the collector may move the code). */
+		snek_len_t d = stack_room(named_vals + nnamed + c->maxstack);
+
+		base -= d;
+		named_vals -= d;
+		c = code_ptr(base[0]);
+		params = code_params(c);
+	}
 	if (npos > c->nparams)
 		bad_args(c->nparams, npos + nnamed);
 	/* Move the named values there, then fetch them by name. */
@@ -404,8 +445,9 @@ void vm_run(value_t code)
 
 	/* A statement is called like a function of no arguments whose
 	 * caller's code is None: its HALT returns out of the loop. */
-	callee = R_SP + 1;
+	callee = ++R_SP;
 	*callee = code;
+	r->sp = callee; /* a root while the stack makes room */
 	n = m = 0;
 	goto enter;
 
@@ -758,9 +800,7 @@ void vm_run(value_t code)
 		if (r->code == VAL_NONE) {
 			/* The statement's end. */
 			vm_active = false;
-#if !SNEK_SMALL
-			r->sp = sp;
-#endif
+			stack_home();
 			return;
 		}
 		RELOAD_IP();

@@ -15,8 +15,10 @@ enum opcode {
 #define OP_FIRST_OPERAND OP_DROP
 #define OP_FIRST_WORD OP_CONST
 
-/* The value stack; vm_sp points at the top value (vm_stack[0] is unused). */
-extern value_t vm_stack[SNEK_STACK_SIZE];
+/* The value stack; vm_sp points at the top value (vm_stack[0] is unused).
+ * It ends where the heap's pool does and grows down into the heap's free
+ * room when calls need more than its own SNEK_STACK_SIZE values (vm.c). */
+extern value_t *vm_stack;
 
 /* The VM's registers, as C code outside the dispatch loop sees them. One
  * struct, so the VM can reach them through one pointer register (2 bytes

@@ -4,7 +4,7 @@
  * programs, and a step budget so that no input runs forever. */
 #define SNEK_GRANULE (4)
 #define SNEK_POOL_SIZE (64u * 1024)
-#define SNEK_STACK_SIZE (4096)
+#define SNEK_STACK_SIZE (256)	/* small, so fuzzing moves the stack into the pool */
 #define SNEK_PARSE_STACK (256)
 #define SNEK_COMP_STACK (128)
 #define SNEK_INDENT_MAX (32)

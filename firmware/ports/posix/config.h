@@ -4,8 +4,8 @@
 /* posix-small: a small chip's sizes and 16-bit lengths, tested on the host
  * (4-byte granules: x86 wants values aligned; the AVR does not care). */
 #define SNEK_GRANULE (4)
-#define SNEK_POOL_SIZE (1200)
-#define SNEK_STACK_SIZE (64)
+#define SNEK_POOL_SIZE (1280)	/* heap and value stack, as on the Uno */
+#define SNEK_STACK_SIZE (16)	/* kept for the stack; it grows into the heap */
 #define SNEK_PARSE_STACK (96)
 #define SNEK_COMP_STACK (32)
 #define SNEK_INDENT_MAX (10)
@@ -16,7 +16,7 @@
 #else
 #define SNEK_GRANULE (8)
 #define SNEK_POOL_SIZE (8u * 1024 * 1024 - 64)
-#define SNEK_STACK_SIZE (64 * 1024)
+#define SNEK_STACK_SIZE (4096)	/* to start with: it grows into the pool */
 #define SNEK_PARSE_STACK (4096)
 #define SNEK_COMP_STACK (1024)
 #define SNEK_INDENT_MAX (100)

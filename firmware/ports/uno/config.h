@@ -2,13 +2,16 @@
 /* Arduino Uno / Duemilanove (ATmega328P at 16 MHz: 32 KB flash, 2 KB RAM,
  * 1 KB EEPROM). See uno.mk for the build and README.md for the pins. */
 #define SNEK_SMALL (1)
-/* The heap. The simulator build of today may pass a smaller one on the
- * command line until the core's own RAM shrinks (uno.mk, UNO_POOL_SIZE). */
+/* The pool: the heap, and the value stack at its end. The stack keeps 16
+ * values for itself (so `big = None` still runs with the heap full) and
+ * borrows the heap's free room for deeper calls (vm.c). The simulator
+ * build of today may pass a smaller pool on the command line until the
+ * core's own RAM shrinks (uno.mk, UNO_POOL_SIZE). */
 #ifndef SNEK_POOL_SIZE
 #define SNEK_POOL_SIZE (1100)
 #endif
 #ifndef SNEK_STACK_SIZE
-#define SNEK_STACK_SIZE (48)
+#define SNEK_STACK_SIZE (16)
 #endif
 /* A statement takes ~10 symbols of the LL(1) parse stack, each nested
  * call, list or parenthesis 3 more, each block 3 (if) to 6 (for). Nesting

@@ -10,9 +10,10 @@
 #
 # While the core is too big for the chip: `make uno UNO_FLASH_KB=96` builds
 # an image for the simulator with enlarged flash (avrsim --flash-kb 96), and
-# UNO_POOL_SIZE=N a smaller heap so static RAM leaves room for the stack,
-# UNO_STACK_SIZE=N another size of the value stack (in values).
-# Both are development aids: the report says OVER BUDGET all the same.
+# UNO_POOL_SIZE=N a smaller pool (heap and value stack) so static RAM leaves
+# room for the C stack,
+# UNO_STACK_SIZE=N the values the stack keeps for itself at the pool's end.
+# All are development aids: the report says OVER BUDGET all the same.
 
 ifndef SNEK_UNO_MK
 SNEK_UNO_MK := 1
@@ -22,6 +23,8 @@ UNO_FLASH_KB ?= 32
 UNO_POOL_SIZE ?=
 UNO_STACK_SIZE ?=
 UNO_FLASH_BUDGET = 32256
+# The chip's own pool (heap and value stack), as ports/uno/config.h sets it.
+UNO_CHIP_POOL := $(shell sed -n 's/^\#define SNEK_POOL_SIZE (\([0-9]*\))$$/\1/p' ports/uno/config.h)
 UNO_RAM_BUDGET = 2048
 UNO_TEXT_LIMIT = $(if $(filter 32,$(UNO_FLASH_KB)),$(UNO_FLASH_BUDGET),$(shell echo $$(($(UNO_FLASH_KB) * 1024))))
 
@@ -66,12 +69,12 @@ build/uno/dev.x: ports/uno/uno.mk
 define uno_report
 	avr-size -A $(1) | awk -v budget=$(UNO_FLASH_BUDGET) -v ram=$(UNO_RAM_BUDGET) \
 		-v limit=$(UNO_TEXT_LIMIT) -v kb=$(UNO_FLASH_KB) -v name=$(2) \
-		-v pool="$(if $(UNO_POOL_SIZE),$(UNO_POOL_SIZE) (dev; the chip's is 1100),1100)" \
+		-v pool="$(if $(UNO_POOL_SIZE),$(UNO_POOL_SIZE) (dev; the chip's is $(UNO_CHIP_POOL)),$(UNO_CHIP_POOL))" \
 		'/^\.text/ {t+=$$2} /^\.data/ {d=$$2} /^\.bss/ {b=$$2} END { \
 		f = t + d; r = d + b; \
 		printf "%s: flash %d bytes of %d%s\n", name, f, budget, \
 			(f > budget ? sprintf(": OVER BUDGET by %d", f - budget) : ""); \
-		printf "%s: RAM %d bytes of %d (data %d, bss %d, heap %s), %d left for the stack%s\n", \
+		printf "%s: RAM %d bytes of %d (data %d, bss %d, pool of heap and value stack %s), %d left for the C stack%s\n", \
 			name, r, ram, d, b, pool, ram - r, (r > ram ? ": OVER BUDGET" : ""); \
 		if (f > limit) { \
 			sim = 32 * int((f + 32767) / 32768); \
@@ -79,7 +82,7 @@ define uno_report
 				name, kb, sim, sim; \
 			exit 1 } \
 		if (r > ram) { \
-			printf "%s: static RAM over the chip'"'"'s; UNO_POOL_SIZE=N builds a smaller heap\n", name; \
+			printf "%s: static RAM over the chip'"'"'s; UNO_POOL_SIZE=N builds a smaller pool\n", name; \
 			exit 1 } }'
 endef
 
