@@ -309,10 +309,12 @@ def test_posix_small_streams_uploads(tmp_path):
 
 
 #: Statements that reach the deepest C paths: float and % formatting, nested
-#: printing, calls, dicts, an error message, a syntax error.
+#: printing (the deepest: nested lists through %s), calls, dicts, an error
+#: message, a syntax error, round to digits.
 DEEP_PATHS = [b'print(1.5, 3.14159e-20, -1e30)', b'y = "%5.2f|%-4d|%x|%s" % (1.5, 3, 255, [1])',
               b'print([1, [2, (3, {4: "a"})]])', b'print(undefined_name)', b'x = 1 + )',
-              b'print(int("42") + len("abc"))']
+              b'print(int("42") + len("abc"))', b'y = "%s" % [[[[[[[[1.5]]]]]]]]',
+              b'y = "%.60e" % 1e-40', b'y = round(2.675, 2)']
 
 
 def test_c_stack_stays_in_free_ram(uno):
