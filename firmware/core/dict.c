@@ -149,7 +149,7 @@ value_t dict_new(void)
 	return dv;
 }
 
-value_t dict_get(value_t dv, value_t key)
+__attribute__((noinline)) value_t dict_get(value_t dv, value_t key)
 {
 	struct entry *e = find(dict_ptr(dv), key);
 
@@ -230,6 +230,19 @@ bool dict_del(value_t dv, value_t key)
 	e->value = 0;
 	dict_ptr(dv)->len--;
 	return true;
+}
+
+int8_t dict_differ(value_t a, value_t b)
+{
+	struct snek_dict *d = dict_ptr(a);
+	struct entry *e = entries(d), *end = e + d->used;
+
+	if (d->len != dict_ptr(b)->len)
+		return 1;
+	for (; e != end; e++)
+		if (e->key != VAL_DELETED && val_compare(e->value, dict_get(b, e->key)))
+			return 1;
+	return 0;
 }
 
 value_t dict_key_at(value_t dv, snek_len_t *i)

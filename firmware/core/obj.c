@@ -181,22 +181,22 @@ value_t tuple_new(snek_len_t len)
 	return sized_new(GC_TUPLE, sizeof(struct snek_tuple), len, 2);
 }
 
-/* Where a sequence's items start (stale after any allocation). */
-static uint8_t *seq_data(value_t v)
+/* Where item i of a sequence is (stale after any allocation). */
+static __attribute__((noinline)) uint8_t *seq_at(value_t v, snek_len_t i)
 {
 	switch (val_type(v)) {
 	case TYPE_STRING:
-		return (uint8_t *)str_ptr(v)->data;
+		return (uint8_t *)str_ptr(v)->data + i;
 	case TYPE_LIST:
-		return (uint8_t *)block_ptr(list_ptr(v)->items);
+		return (uint8_t *)(block_ptr(list_ptr(v)->items) + i);
 	}
-	return (uint8_t *)tuple_ptr(v)->items;
+	return (uint8_t *)(tuple_ptr(v)->items + i);
 }
 
 value_t *seq_items(value_t v, snek_len_t *len)
 {
 	*len = obj_len(v);
-	return (value_t *)seq_data(v);
+	return (value_t *)seq_at(v, 0);
 }
 
 /* Sequences: strings, lists and tuples */
@@ -218,41 +218,46 @@ static uint8_t item_size(value_t v)
 	return is(v, TYPE_STRING) ? 1 : sizeof(value_t);
 }
 
-/* A new sequence like *c of n of its items from `from` on, every `step`
- * (negative steps wrap around and come back). *c is a slot the collector
- * updates (a VM stack slot or a temp), read again after allocating. */
-static value_t seq_sub(const value_t *c, snek_len_t from, snek_len_t step, snek_len_t n)
-{
-	uint8_t size = item_size(*c), *d, *s;
-	index_t stride = (index_t)step * size; /* step may be negative */
-	value_t r = seq_new(*c, n);
-
-	d = seq_data(r);
-	s = seq_data(*c) + from * size;
-	for (; n; n--, d += size, s += stride)
-		memcpy(d, s, size);
-	return r;
-}
-
 value_t seq_item(const value_t *c, snek_len_t i)
 {
-	if (is(*c, TYPE_STRING))
-		return seq_sub(c, i, 1, 1);
-	return ((value_t *)seq_data(*c))[i];
+	char ch;
+
+	if (!is(*c, TYPE_STRING))
+		return *(value_t *)seq_at(*c, i);
+	/* str_new copies from outside the pool: the string may move. */
+	ch = str_ptr(*c)->data[i];
+	return str_new(&ch, 1);
 }
 
-/* The string in slot *str as a tuple of one-character strings. */
-static value_t chars(const value_t *str)
+/* Copy n items of the sequence in slot *src, from `from` on every `step`
+ * (negative steps wrap around and come back), to the sequence in slot
+ * *dst from `at` on: the one path of slicing, joining and repeating.
+ * Into a list a string's characters go as one-character strings (list +=
+ * str), so the slots are read again for every item. Slots past a list's
+ * length never hold references (delete clears the one it frees), so
+ * filling them needs no barrier. */
+static void seq_copy(const value_t *dst, snek_len_t at, const value_t *src, snek_len_t from,
+		     snek_len_t step, snek_len_t n)
 {
-	snek_len_t n = obj_len(*str), i;
-	value_t c;
+	uint8_t size = item_size(*dst);
+	bool chars = size != item_size(*src);
+	value_t v;
 
-	GC_PUSH(tuple_new(n));
-	for (i = 0; i < n; i++) {
-		c = seq_item(str, i);
-		tuple_ptr(GC_TEMP(0))->items[i] = c;
+	for (; n; n--, at++, from += step) {
+		v = chars ? seq_item(src, from) : 0;
+		memcpy(seq_at(*dst, at), chars ? (uint8_t *)&v : seq_at(*src, from), size);
 	}
-	return GC_POP();
+}
+
+/* A new sequence like *c of n of its items (see seq_copy). */
+static value_t seq_sub(const value_t *c, snek_len_t from, snek_len_t step, snek_len_t n)
+{
+	value_t *r = keep(seq_new(*c, n), 0), v;
+
+	seq_copy(r, 0, c, from, step, n);
+	v = *r;
+	release();
+	return v;
 }
 
 #if !SNEK_SMALL
@@ -280,45 +285,37 @@ static void list_grow(value_t *list, snek_len_t need)
 
 /* A new sequence like t[0]: its first na items, then t[1]'s items `times`
  * times. In place (the list t[0]: Python's += and *=), t[0] takes the
- * result. Slots past a list's length never hold references (delete
- * clears the one it frees), so filling them needs no barrier. */
+ * result. */
 static value_t join(value_t *t, snek_len_t na, snek_len_t times, bool in_place)
 {
-	value_t r;
-	snek_len_t nb, total;
+	snek_len_t nb = obj_len(t[1]), total = na + nb * times;
+	value_t *r = keep(0, 0), v;
 	struct snek_list *l;
-	uint8_t size, *d, *s;
 
-	if (in_place && is(t[1], TYPE_STRING))
-		t[1] = chars(t + 1);
-	nb = obj_len(t[1]);
-	total = na + nb * times;
 #if !SNEK_SMALL
 	if (in_place && na == obj_len(t[0])) {
 		list_grow(t, total);
-		r = t[0];
+		*r = t[0];
 	} else
 #endif
-		r = seq_new(t[0], total);
-	/* No more allocation: the pointers stay good. */
-	size = item_size(t[1]);
-	d = seq_data(r);
-	s = seq_data(t[1]);
-	if (r != t[0])
-		memcpy(d, seq_data(t[0]), na * size);
-	for (d += na * size; times; times--, d += nb * size)
-		memmove(d, s, nb * size);
+		*r = seq_new(t[0], total);
+	if (*r != t[0])
+		seq_copy(r, 0, t, 0, 1, na);
+	for (; times; times--, na += nb)
+		seq_copy(r, na, t + 1, 0, 1, nb);
+	v = *r;
+	release();
 	if (in_place) {
 		l = list_ptr(t[0]);
 		/* The new list's length, room and items, in one copy. */
-		if (r != t[0]) {
+		if (v != t[0]) {
 			gc_barrier(l->items);
-			memcpy(&l->len, &list_ptr(r)->len, sizeof *l - offsetof(struct snek_list, len));
+			memcpy(&l->len, &list_ptr(v)->len, sizeof *l - offsetof(struct snek_list, len));
 		}
 		l->len = total;
-		r = t[0];
+		v = t[0];
 	}
-	return r;
+	return v;
 }
 
 /* Generic operations */
@@ -398,26 +395,12 @@ static int8_t cmp_num(value_t a, value_t b)
 static int8_t cmp_seq(value_t a, value_t b)
 {
 	snek_len_t na = obj_len(a), nb = obj_len(b), i;
-	uint8_t size = item_size(a), *x = seq_data(a), *y = seq_data(b);
+	uint8_t size = item_size(a), *x = seq_at(a, 0), *y = seq_at(b, 0);
 	int8_t c = 0;
 
 	for (i = 0; !c && i < na && i < nb; i++, x += size, y += size)
 		c = size == 1 ? (*x > *y) - (*x < *y) : val_compare(*(value_t *)x, *(value_t *)y);
 	return c ? c : (na > nb) - (na < nb);
-}
-
-/* 0 when equal, else 1. */
-static int8_t dict_differ(value_t a, value_t b)
-{
-	snek_len_t i = 0;
-	value_t k;
-
-	if (obj_len(a) != obj_len(b))
-		return 1;
-	while ((k = dict_key_at(a, &i)) != VAL_UNSET)
-		if (val_compare(dict_get(a, k), dict_get(b, k)))
-			return 1;
-	return 0;
 }
 
 int8_t val_compare(value_t a, value_t b)
@@ -526,7 +509,7 @@ static value_t *list_slot(value_t c, value_t i)
 {
 	if (!is(c, TYPE_LIST))
 		obj_bad_type(c);
-	return (value_t *)seq_data(c) + seq_index(i, obj_len(c));
+	return (value_t *)seq_at(c, seq_index(i, obj_len(c)));
 }
 
 /* t[0][t[1]] = t[2] */
@@ -552,7 +535,7 @@ static void op_delete(const value_t *t)
 		return;
 	}
 	slot = list_slot(c, i);
-	end = (value_t *)seq_data(c) + --list_ptr(c)->len;
+	end = (value_t *)seq_at(c, --list_ptr(c)->len);
 	gc_barrier(*slot);
 	memmove(slot, slot + 1, (size_t)(end - slot) * sizeof(value_t));
 	*end = 0;
@@ -689,23 +672,26 @@ static float bit_binop(uint8_t op, float af, float bf)
 	return (float)a;
 }
 
+/* a op b for a binary operator on numbers. */
+static float num_op(uint8_t op, float a, float b)
+{
+	switch (op) {
+	case OP_ADD: case OP_IADD: return a + b;
+	case OP_SUB: return a - b;
+	case OP_MUL: case OP_IMUL: return a * b;
+	case OP_DIV: return a / b;
+	case OP_POW: return powf(a, b);
+	case OP_MOD: case OP_FLOORDIV: return floor_divmod(op, a, b);
+	}
+	return bit_binop(op, a, b);
+}
+
 #if SNEK_SMALL
 static
 #endif
 value_t num_binop(uint8_t op, const value_t *t)
 {
-	float a = val_to_num(t[0]), b = val_to_num(t[1]), r;
-
-	switch (op) {
-	case OP_ADD: case OP_IADD: r = a + b; break;
-	case OP_SUB: r = a - b; break;
-	case OP_MUL: case OP_IMUL: r = a * b; break;
-	case OP_DIV: r = a / b; break;
-	case OP_POW: r = powf(a, b); break;
-	case OP_MOD: case OP_FLOORDIV: r = floor_divmod(op, a, b); break;
-	default: r = bit_binop(op, a, b); break;
-	}
-	return val_from_num(r);
+	return val_from_num(num_op(op, val_to_num(t[0]), val_to_num(t[1])));
 }
 
 /* How many copies `seq * count` makes of len items. */
