@@ -218,18 +218,20 @@ void dict_set(const value_t *dv, const value_t *kv)
 	d->len++;
 }
 
-bool dict_del(value_t dv, value_t key)
+value_t dict_del(value_t dv, value_t key)
 {
 	struct entry *e = find(dict_ptr(dv), key);
+	value_t v;
 
 	if (!e)
-		return false;
+		return VAL_UNSET;
+	v = e->value;
 	gc_barrier(e->key);
-	gc_barrier(e->value);
+	gc_barrier(v);
 	e->key = VAL_DELETED;
 	e->value = 0;
 	dict_ptr(dv)->len--;
-	return true;
+	return v;
 }
 
 int8_t dict_differ(value_t a, value_t b)

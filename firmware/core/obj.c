@@ -488,57 +488,42 @@ static snek_len_t seq_index(value_t i, snek_len_t n)
 	return (snek_len_t)k;
 }
 
-/* t[0][t[1]] */
-static value_t op_index(const value_t *t)
-{
-	value_t c = t[0], i = t[1], v;
+_Static_assert(OP_INDEX_KEEP == OP_INDEX + 1 && OP_STORE_INDEX == OP_INDEX + 2 &&
+	       OP_DEL_INDEX == OP_INDEX + 3, "item opcodes in order");
 
-	if (is(c, TYPE_DICT)) {
-		v = dict_get(c, i);
+/* One path for the item opcodes: t[0][t[1]] (INDEX, INDEX_KEEP), t[0][t[1]]
+ * = t[2] (STORE_INDEX) and del t[0][t[1]] (DEL_INDEX, the result t[1]). */
+static value_t op_item(uint8_t op, value_t *t)
+{
+	value_t c = t[0], i = t[1], v, *slot, *end;
+	uint8_t type = val_type(c);
+	bool read = op <= OP_INDEX_KEEP;
+	snek_len_t k;
+
+	if (type == TYPE_DICT) {
+		if (op == OP_STORE_INDEX) {
+			dict_set(t, t + 1);
+			return t[2];
+		}
+		v = read ? dict_get(c, i) : dict_del(c, i);
 		if (v == VAL_UNSET)
 			no_key(i);
-		return v;
+		return read ? v : i;
 	}
-	if (!is_seq(val_type(c)))
+	/* Only lists change. */
+	if (read ? !is_seq(type) : type != TYPE_LIST)
 		obj_bad_type(c);
-	return seq_item(t, seq_index(i, obj_len(c)));
-}
-
-/* The slot of list[i]; anything but a list raises. */
-static value_t *list_slot(value_t c, value_t i)
-{
-	if (!is(c, TYPE_LIST))
-		obj_bad_type(c);
-	return (value_t *)seq_at(c, seq_index(i, obj_len(c)));
-}
-
-/* t[0][t[1]] = t[2] */
-static void op_store(value_t *t)
-{
-	value_t *slot;
-
-	if (is(t[0], TYPE_DICT))
-		return dict_set(t, t + 1);
-	slot = list_slot(t[0], t[1]);
+	k = seq_index(i, obj_len(c));
+	if (read)
+		return seq_item(t, k);
+	slot = (value_t *)seq_at(c, k);
 	gc_barrier(*slot);
-	*slot = t[2];
-}
-
-/* del t[0][t[1]] */
-static void op_delete(const value_t *t)
-{
-	value_t c = t[0], i = t[1], *slot, *end;
-
-	if (is(c, TYPE_DICT)) {
-		if (!dict_del(c, i))
-			no_key(i);
-		return;
-	}
-	slot = list_slot(c, i);
+	if (op == OP_STORE_INDEX)
+		return *slot = t[2];
 	end = (value_t *)seq_at(c, --list_ptr(c)->len);
-	gc_barrier(*slot);
 	memmove(slot, slot + 1, (size_t)(end - slot) * sizeof(value_t));
 	*end = 0;
+	return i;
 }
 
 /* A slice's index as an integer (clamped like to_index), or NO_INDEX
@@ -763,8 +748,7 @@ static value_t op_unop(uint8_t op, value_t a)
 }
 
 _Static_assert(OP_IMUL < OP_LT && OP_IS_NOT < OP_NEG && OP_NOT < OP_INDEX &&
-	       OP_INDEX_KEEP == OP_INDEX + 1 && OP_STORE_INDEX == OP_INDEX + 2 &&
-	       OP_DEL_INDEX == OP_INDEX + 3 && OP_SLICE == OP_INDEX + 4, "operator opcodes in order");
+	       OP_SLICE == OP_INDEX + 4, "operator opcodes in order");
 
 value_t val_apply(uint8_t op, value_t *top)
 {
@@ -776,13 +760,7 @@ value_t val_apply(uint8_t op, value_t *top)
 		return VAL_BOOL(compare_op(op, two));
 	if (op <= OP_NOT)
 		return op_unop(op, *top);
-	if (op == OP_STORE_INDEX)
-		op_store(top - 2);
-	else if (op == OP_DEL_INDEX)
-		op_delete(two);
-	else if (op == OP_SLICE)
+	if (op == OP_SLICE)
 		return op_slice(top - 4);
-	else
-		return op_index(two);
-	return *top;
+	return op_item(op, top - 1 - (op == OP_STORE_INDEX));
 }
