@@ -58,13 +58,9 @@ value_t *obj_keep(value_t a, value_t b)
 #define keep obj_keep
 #define release() (gc_ntemp -= 2)
 
-value_t obj_new(uint8_t kind, snek_len_t bytes)
+__attribute__((noinline)) value_t obj_new(uint8_t kind, snek_len_t bytes)
 {
-	snek_len_t at = (snek_len_t)((uint8_t *)gc_alloc(kind, bytes) - gc_pool) / SNEK_GRANULE;
-	uint16_t tag = kind <= GC_DICT ? kind + 1 : TAG_BLOCK;
-
-	/* gc_ref's value, with the tag put in by 16-bit arithmetic */
-	return (uint32_t)(uint16_t)((VAL_BOX >> 16) | (tag << (VAL_TAG_SHIFT - 16))) << 16 | at;
+	return gc_ref(kind <= GC_DICT ? kind + 1 : TAG_BLOCK, gc_alloc(kind, bytes));
 }
 
 /* An object of `head` bytes and n items of 1 << shift bytes, all 0 (the
@@ -381,12 +377,9 @@ uint8_t obj_depth;
 uint16_t obj_depth;
 #endif
 
-static int8_t cmp_num(value_t a, value_t b)
+/* -1, 0 or 1 as x is below, equal to or above y. */
+static __attribute__((noinline)) int8_t order(int32_t x, int32_t y)
 {
-	int32_t x = num_key(a), y = num_key(b);
-
-	if (x > INF_KEY || y > INF_KEY)
-		return 2;
 	return x < y ? -1 : x > y;
 }
 
@@ -399,31 +392,36 @@ static int8_t cmp_seq(value_t a, value_t b)
 	int8_t c = 0;
 
 	for (i = 0; !c && i < na && i < nb; i++, x += size, y += size)
-		c = size == 1 ? (*x > *y) - (*x < *y) : val_compare(*(value_t *)x, *(value_t *)y);
-	return c ? c : (na > nb) - (na < nb);
+		c = size == 1 ? order(*x, *y) : val_compare(*(value_t *)x, *(value_t *)y);
+	return c ? c : order(na, nb);
 }
 
 int8_t val_compare(value_t a, value_t b)
 {
 	uint8_t ta = val_type(a), tb = val_type(b);
+	int32_t x, y;
 	int8_t c;
 
 	if (ta != tb)
-		return ta < tb ? -1 : 1;
-	if (ta == TYPE_NUMBER)
-		return cmp_num(a, b);
-	if (a == b)
-		return 0;
-	if (ta >= TYPE_STRING && ta <= TYPE_DICT) {
+		return order(ta, tb);
+	if (ta == TYPE_NUMBER) {
+		x = num_key(a);
+		y = num_key(b);
+		return x > INF_KEY || y > INF_KEY ? 2 : order(x, y);
+	}
+	/* Functions, None, unequal dicts: an order that is at least
+	 * consistent (references of one type compare alike signed). */
+	c = order((int32_t)a, (int32_t)b);
+	if (c && ta >= TYPE_STRING && ta <= TYPE_DICT) {
 		if (++obj_depth > SNEK_NEST_MAX)
 			err_raise(ERR_NESTED);
-		c = ta == TYPE_DICT ? dict_differ(a, b) : cmp_seq(a, b);
+		if (ta != TYPE_DICT)
+			c = cmp_seq(a, b);
+		else if (!dict_differ(a, b))
+			c = 0;
 		obj_depth--;
-		if (!c || ta != TYPE_DICT)
-			return c;
 	}
-	/* Unequal dicts, functions: an order that is at least consistent. */
-	return a < b ? -1 : 1;
+	return c;
 }
 
 bool val_equal(value_t a, value_t b)
