@@ -65,7 +65,7 @@ __attribute__((noinline)) value_t obj_new(uint8_t kind, snek_len_t bytes)
 
 /* An object of `head` bytes and n items of 1 << shift bytes, all 0 (the
  * number 0 for values, which the collector skips until they are filled). */
-static value_t items_new(uint8_t kind, snek_len_t head, snek_len_t n, uint8_t shift)
+static __attribute__((noinline)) value_t items_new(uint8_t kind, snek_len_t head, snek_len_t n, uint8_t shift)
 {
 	if (n > (snek_len_t)(SNEK_POOL_SIZE >> shift))
 		err_raise(ERR_NO_MEMORY);
