@@ -578,31 +578,24 @@ static value_t op_slice(const value_t *t)
 
 static bool contains(value_t c, value_t item)
 {
-	snek_len_t n, i;
-	value_t *items;
-	struct snek_string *s, *t;
+	uint8_t type = val_type(c);
+	snek_len_t n = obj_len(c), k = 1, i;
 
-	switch (val_type(c)) {
-	case TYPE_STRING:
+	if (type == TYPE_DICT)
+		return dict_get(c, item) != VAL_UNSET;
+	if (!is_seq(type))
+		obj_bad_type(c);
+	/* A string holds strings: look for k bytes at every place. */
+	if (type == TYPE_STRING) {
 		if (!is(item, TYPE_STRING))
 			obj_bad_type(item);
-		s = str_ptr(c);
-		t = str_ptr(item);
-		for (i = 0; i + t->len <= s->len; i++)
-			if (memcmp(s->data + i, t->data, t->len) == 0)
-				return true;
-		return false;
-	case TYPE_LIST:
-	case TYPE_TUPLE:
-		items = seq_items(c, &n);
-		for (i = 0; i < n; i++)
-			if (val_equal(items[i], item))
-				return true;
-		return false;
-	case TYPE_DICT:
-		return dict_get(c, item) != VAL_UNSET;
+		k = obj_len(item);
 	}
-	obj_bad_type(c);
+	for (i = 0; i + k <= n; i++)
+		if (type == TYPE_STRING ? !memcmp(seq_at(c, i), seq_at(item, 0), k)
+		    : val_equal(*(value_t *)seq_at(c, i), item))
+			return true;
+	return false;
 }
 
 /* Python's floor division and modulo: the remainder takes the divisor's
