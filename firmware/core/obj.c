@@ -524,20 +524,15 @@ static value_t op_item(uint8_t op, value_t *t)
 	return i;
 }
 
-/* A slice's index as an integer (clamped like to_index), or NO_INDEX
- * for None: the rest of slicing works in index_t. */
-#define NO_INDEX ((index_t)(-(index_t)SNEK_POOL_SIZE - 2))
-static index_t opt_index(value_t v, snek_len_t n)
+/* Python's slice bound: None's default, or the index v clamped to the
+ * range a slice walking up (0..n) or down (-1..n-1) may take. */
+static index_t slice_bound(value_t v, index_t n, bool down, bool hi)
 {
-	return v == VAL_NONE ? NO_INDEX : to_index(v, n);
-}
+	index_t k;
 
-/* Python's slice bound: a default, or an index clamped to the range a
- * slice walking up (0..n) or down (-1..n-1) may take. */
-static index_t slice_bound(index_t k, index_t n, bool down, bool hi)
-{
-	if (k == NO_INDEX)
+	if (v == VAL_NONE)
 		return down != hi ? n - down : -down;
+	k = to_index(v, (snek_len_t)n);
 	if (k < 0)
 		k += n;
 	if (k < -down)
@@ -551,28 +546,21 @@ static index_t slice_bound(index_t k, index_t n, bool down, bool hi)
 static value_t op_slice(const value_t *t)
 {
 	value_t c = t[0], stepv = t[3];
-	index_t n, step, start, d, stride;
+	index_t n, step, start, d;
 	bool down;
 
 	if (!is_seq(val_type(c)))
 		obj_bad_type(c);
 	n = (index_t)obj_len(c);
 	/* The step first: its error comes before the bounds'. */
-	step = opt_index(stepv, (snek_len_t)n);
-	if (step == NO_INDEX)
-		step = 1;
+	step = stepv == VAL_NONE ? 1 : to_index(stepv, (snek_len_t)n);
 	if (!step)
 		bad_value(stepv);
 	down = step < 0;
-	start = slice_bound(opt_index(t[1], (snek_len_t)n), n, down, false);
-	d = slice_bound(opt_index(t[2], (snek_len_t)n), n, down, true) - start;
-	stride = step;
-	if (down) {
-		d = -d;
-		stride = -step;
-	}
+	start = slice_bound(t[1], n, down, false);
+	d = slice_bound(t[2], n, down, true) - start;
 	/* d is the distance to walk, the count rounds up. */
-	d = (d + stride - 1) / stride;
+	d = down ? (-d - step - 1) / -step : (d + step - 1) / step;
 	return seq_sub(t, (snek_len_t)start, (snek_len_t)step, d > 0 ? (snek_len_t)d : 0);
 }
 
