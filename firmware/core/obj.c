@@ -235,13 +235,16 @@ value_t seq_item(const value_t *c, snek_len_t i)
 static void seq_copy(const value_t *dst, snek_len_t at, const value_t *src, snek_len_t from,
 		     snek_len_t step, snek_len_t n)
 {
-	uint8_t size = item_size(*dst);
-	bool chars = size != item_size(*src);
+	bool bytes = is(*dst, TYPE_STRING);
 	value_t v;
 
 	for (; n; n--, at++, from += step) {
-		v = chars ? seq_item(src, from) : 0;
-		memcpy(seq_at(*dst, at), chars ? (uint8_t *)&v : seq_at(*src, from), size);
+		if (bytes) {
+			*seq_at(*dst, at) = *seq_at(*src, from);
+		} else {
+			v = seq_item(src, from);
+			*(value_t *)seq_at(*dst, at) = v;
+		}
 	}
 }
 
