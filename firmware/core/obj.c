@@ -25,9 +25,13 @@ _Static_assert((int)GC_STRING + 1 == (int)TAG_STRING && (int)GC_LIST + 1 == (int
 /* A signed index as wide as a length. */
 #if SNEK_SMALL
 typedef int16_t index_t;
+typedef uint32_t wide_t; /* holds a length times a length */
 #else
 typedef int32_t index_t;
+typedef uint64_t wide_t;
 #endif
+
+static index_t to_index(value_t v, snek_len_t n);
 
 /* One raise site per message. */
 __attribute__((noreturn)) void obj_bad_type(value_t v)
@@ -283,13 +287,20 @@ static void list_grow(value_t *list, snek_len_t need)
 #endif
 
 /* A new sequence like t[0]: its first na items, then t[1]'s items `times`
- * times. In place (the list t[0]: Python's += and *=), t[0] takes the
- * result. */
-static value_t join(value_t *t, snek_len_t na, snek_len_t times, bool in_place)
+ * times (none when negative; at most the pool's size + 1). In place (the
+ * list t[0]: Python's += and *=), t[0] takes the result. */
+static value_t join(value_t *t, snek_len_t na, index_t times, bool in_place)
 {
-	snek_len_t nb = obj_len(t[1]), total = na + nb * times;
-	value_t *r = keep(0, 0), v;
+	snek_len_t nb = obj_len(t[1]), total;
+	value_t *r, v;
 	struct snek_list *l;
+
+	if (times < 0)
+		times = 0;
+	if (na + (wide_t)nb * (snek_len_t)times > SNEK_POOL_SIZE)
+		err_raise(ERR_NO_MEMORY);
+	total = (snek_len_t)(na + nb * (snek_len_t)times);
+	r = keep(0, 0);
 
 #if !SNEK_SMALL
 	if (in_place && na == obj_len(t[0])) {
@@ -661,18 +672,6 @@ value_t num_binop(uint8_t op, const value_t *t)
 	return val_from_num(num_op(op, val_to_num(t[0]), val_to_num(t[1])));
 }
 
-/* How many copies `seq * count` makes of len items. */
-static snek_len_t repeat_count(value_t count, snek_len_t len)
-{
-	int32_t n = val_to_int(count);
-
-	if (n <= 0 || !len)
-		return 0;
-	if (n > (int32_t)(SNEK_POOL_SIZE / len))
-		err_raise(ERR_NO_MEMORY);
-	return (snek_len_t)n;
-}
-
 _Static_assert(OP_IMUL == OP_IADD + 1 && OP_IADD > OP_SHR, "in-place operators last");
 
 /* t[0] op t[1]; the slots may be changed (they are the operator's). */
@@ -682,7 +681,8 @@ static value_t binop(uint8_t op, value_t *t)
 	uint8_t ta = val_type(a), tb = val_type(b);
 	/* list += and list *= change the list */
 	bool in_place = op >= OP_IADD && ta == TYPE_LIST;
-	snek_len_t na = 0, times = 1;
+	snek_len_t na = 0;
+	index_t times = 1;
 
 	if (ta == TYPE_NUMBER && tb == TYPE_NUMBER)
 		return num_binop(op, t);
@@ -703,7 +703,7 @@ static value_t binop(uint8_t op, value_t *t)
 		}
 		if (is_seq(ta) && tb == TYPE_NUMBER) {
 			/* seq * n: no items first, then seq n times */
-			times = repeat_count(t[1], obj_len(t[0]));
+			times = to_index(t[1], SNEK_POOL_SIZE);
 			t[1] = t[0];
 			goto join;
 		}
