@@ -540,7 +540,7 @@ static value_t op_item(uint8_t op, value_t *t)
 
 /* Python's slice bound: None's default, or the index v clamped to the
  * range a slice walking up (0..n) or down (-1..n-1) may take. */
-static index_t slice_bound(value_t v, index_t n, bool down, bool hi)
+static __attribute__((noinline)) index_t slice_bound(value_t v, index_t n, bool down, bool hi)
 {
 	index_t k;
 
