@@ -50,7 +50,7 @@ static __attribute__((noreturn, noinline)) void no_key(value_t key)
 }
 
 /* Two slots that keep values across allocations; release() frees them. */
-value_t *obj_keep(value_t a, value_t b)
+__attribute__((noinline)) value_t *obj_keep(value_t a, value_t b)
 {
 	value_t *t = gc_temp + gc_ntemp;
 
