@@ -8,7 +8,9 @@
  *
  * Written for 8-bit chips: values held across an allocation sit in
  * slots from keep() (the slots never move, so a pointer to them is
- * cheap), and arithmetic stays in snek_len_t where it can. */
+ * cheap), and arithmetic stays in snek_len_t where it can. Helpers
+ * marked noinline are ones link-time optimisation would otherwise copy
+ * into several callers (each measured with make uno-size). */
 #include "snek.h"
 #include <math.h>
 
@@ -77,7 +79,7 @@ static __attribute__((noinline)) value_t items_new(uint8_t kind, snek_len_t head
 }
 
 /* The same, for a string, list or tuple: with its length set. */
-static value_t sized_new(uint8_t kind, snek_len_t head, snek_len_t n, uint8_t shift)
+static __attribute__((noinline)) value_t sized_new(uint8_t kind, snek_len_t head, snek_len_t n, uint8_t shift)
 {
 	value_t v = items_new(kind, head, n, shift);
 
@@ -133,7 +135,7 @@ value_t str_new(const char *text, snek_len_t len)
 	return v;
 }
 
-value_t str_from_raw(const value_t *raw, snek_len_t len)
+__attribute__((noinline)) value_t str_from_raw(const value_t *raw, snek_len_t len)
 {
 	value_t v = str_alloc(len);
 
@@ -176,7 +178,7 @@ value_t list_new(snek_len_t len)
 	return v;
 }
 
-value_t tuple_new(snek_len_t len)
+__attribute__((noinline)) value_t tuple_new(snek_len_t len)
 {
 	return sized_new(GC_TUPLE, sizeof(struct snek_tuple), len, 2);
 }
