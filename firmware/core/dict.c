@@ -234,7 +234,7 @@ value_t dict_del(value_t dv, value_t key)
 	return v;
 }
 
-int8_t dict_differ(value_t a, value_t b)
+__attribute__((noinline)) int8_t dict_differ(value_t a, value_t b)
 {
 	struct snek_dict *d = dict_ptr(a);
 	struct entry *e = entries(d), *end = e + d->used;

@@ -41,12 +41,12 @@ __attribute__((noreturn)) void obj_bad_type(value_t v)
 	err_invalid_type(v);
 }
 
-static __attribute__((noreturn, noinline)) void bad_value(value_t v)
+static __attribute__((noreturn)) void bad_value(value_t v)
 {
 	err_invalid_value(v);
 }
 
-static __attribute__((noreturn, noinline)) void no_key(value_t key)
+static __attribute__((noreturn)) void no_key(value_t key)
 {
 	err_format("key not found: %v", key);
 }
