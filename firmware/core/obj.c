@@ -222,13 +222,15 @@ static uint8_t item_size(value_t v)
 
 value_t seq_item(const value_t *c, snek_len_t i)
 {
-	char ch;
+	uint8_t *p = seq_at(*c, i), ch = *p;
+	value_t v;
 
 	if (!is(*c, TYPE_STRING))
-		return *(value_t *)seq_at(*c, i);
-	/* str_new copies from outside the pool: the string may move. */
-	ch = str_ptr(*c)->data[i];
-	return str_new(&ch, 1);
+		return *(value_t *)p;
+	/* The byte first: the string may move. */
+	v = str_alloc(1);
+	*(uint8_t *)str_ptr(v)->data = ch;
+	return v;
 }
 
 /* Copy n items of the sequence in slot *src, from `from` on every `step`
