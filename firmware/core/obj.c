@@ -298,6 +298,7 @@ static __attribute__((noinline)) value_t join(value_t *t, snek_len_t na, index_t
 	snek_len_t nb = obj_len(t[1]), total;
 	value_t *r, v;
 	struct snek_list *l;
+	bool grown = false; /* hosts: t[0] grew in place */
 
 	if (times < 0)
 		times = 0;
@@ -305,15 +306,15 @@ static __attribute__((noinline)) value_t join(value_t *t, snek_len_t na, index_t
 		err_raise(ERR_NO_MEMORY);
 	total = (snek_len_t)(na + nb * (snek_len_t)times);
 	r = keep(0, 0);
-
 #if !SNEK_SMALL
 	if (in_place && na == obj_len(t[0])) {
 		list_grow(t, total);
 		*r = t[0];
+		grown = true;
 	} else
 #endif
 		*r = seq_new(t[0], total);
-	if (*r != t[0])
+	if (!grown)
 		seq_copy(r, 0, t, 0, 1, na);
 	for (; times; times--, na += nb)
 		seq_copy(r, na, t + 1, 0, 1, nb);
@@ -322,11 +323,12 @@ static __attribute__((noinline)) value_t join(value_t *t, snek_len_t na, index_t
 	if (in_place) {
 		l = list_ptr(t[0]);
 		/* The new list's length, room and items, in one copy. */
-		if (v != t[0]) {
+		if (!grown) {
 			gc_barrier(l->items);
 			memcpy(&l->len, &list_ptr(v)->len, sizeof *l - offsetof(struct snek_list, len));
+		} else {
+			l->len = total;
 		}
-		l->len = total;
 		v = t[0];
 	}
 	return v;
