@@ -245,14 +245,15 @@ static void seq_copy(const value_t *dst, snek_len_t at, const value_t *src, snek
 {
 	bool bytes = is(*dst, TYPE_STRING);
 	value_t v;
+	uint8_t *d;
 
 	for (; n; n--, at++, from += step) {
-		if (bytes) {
-			*seq_at(*dst, at) = *seq_at(*src, from);
-		} else {
-			v = seq_item(src, from);
-			*(value_t *)seq_at(*dst, at) = v;
-		}
+		v = bytes ? *seq_at(*src, from) : seq_item(src, from);
+		d = seq_at(*dst, at);
+		if (bytes)
+			*d = (uint8_t)v;
+		else
+			memcpy(d, &v, sizeof v);
 	}
 }
 
