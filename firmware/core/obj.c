@@ -169,7 +169,8 @@ static value_t block_new(snek_len_t n)
 
 value_t list_new(snek_len_t len)
 {
-	value_t *t = keep(len ? block_new(len) : VAL_NONE, 0);
+	/* An empty list has no block: 0, which the collector skips. */
+	value_t *t = keep(len ? block_new(len) : 0, 0);
 	value_t v = obj_new(GC_LIST, sizeof(struct snek_list));
 
 	list_ptr(v)->len = list_ptr(v)->cap = len;

@@ -16,7 +16,7 @@ struct snek_string {
 struct snek_list {
 	gc_hdr_t hdr;
 	snek_len_t len, cap;
-	value_t items; /* block of cap values, or VAL_NONE */
+	value_t items; /* block of cap values, or 0 */
 };
 
 struct snek_tuple {
