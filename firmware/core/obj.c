@@ -295,7 +295,7 @@ static void list_grow(value_t *list, snek_len_t need)
 /* A new sequence like t[0]: its first na items, then t[1]'s items `times`
  * times (none when negative; at most the pool's size + 1). In place (the
  * list t[0]: Python's += and *=), t[0] takes the result. */
-static __attribute__((noinline)) value_t join(value_t *t, snek_len_t na, index_t times, bool in_place)
+static value_t join(value_t *t, snek_len_t na, index_t times, bool in_place)
 {
 	snek_len_t nb = obj_len(t[1]), total;
 	value_t *r, v;
