@@ -248,6 +248,15 @@ static void seq_copy(const value_t *dst, snek_len_t at, const value_t *src, snek
 	value_t v;
 	uint8_t *d;
 
+#if !SNEK_SMALL
+	/* Hosts: a run of items of one size in one move (their pools
+	 * hold long sequences). */
+	if (step == 1 && bytes == is(*src, TYPE_STRING)) {
+		if (n)
+			memmove(seq_at(*dst, at), seq_at(*src, from), n * (bytes ? 1 : sizeof v));
+		return;
+	}
+#endif
 	for (; n; n--, at++, from += step) {
 		v = bytes ? *seq_at(*src, from) : seq_item(src, from);
 		d = seq_at(*dst, at);
