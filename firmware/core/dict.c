@@ -48,7 +48,6 @@ static struct entry *find(struct snek_dict *d, value_t key)
 }
 
 /* No index to keep. */
-#define index_alloc(cap) VAL_NONE
 #define index_add(d, entry) ((void)(entry))
 
 #else
@@ -142,14 +141,11 @@ static void index_add(struct snek_dict *d, snek_len_t entry)
 
 value_t dict_new(void)
 {
-	value_t dv = obj_new(GC_DICT, sizeof(struct snek_dict));
-
-	dict_ptr(dv)->entries = VAL_NONE;
-	dict_ptr(dv)->index = VAL_NONE;
-	return dv;
+	/* No entries and no index yet: both 0, which the collector skips. */
+	return obj_new(GC_DICT, sizeof(struct snek_dict));
 }
 
-value_t dict_get(value_t dv, value_t key)
+__attribute__((noinline)) value_t dict_get(value_t dv, value_t key)
 {
 	struct entry *e = find(dict_ptr(dv), key);
 
@@ -165,10 +161,12 @@ static struct snek_dict *rebuild(const value_t *dv, snek_len_t cap)
 	struct entry *old, *e;
 	snek_len_t i, n = 0;
 
+#if !SNEK_SMALL
 	/* The new index, empty, goes in at once: an index holds no
 	 * references (no barrier) and nothing reads it until it is filled. */
 	block = index_alloc(cap);
 	dict_ptr(*dv)->index = block;
+#endif
 	block = obj_new(GC_VALUES, (snek_len_t)(sizeof(struct snek_values) + cap * sizeof *e));
 	d = dict_ptr(*dv);
 	old = entries(d);
@@ -191,45 +189,58 @@ void dict_set(const value_t *dv, const value_t *kv)
 	struct entry *e = find(d, kv[0]);
 	snek_len_t cap;
 
-	if (e) {
-		gc_barrier(e->value);
-		e->value = kv[1];
-		return;
-	}
-	if (d->used == d->cap) {
+	if (!e) {
+		if (d->used == d->cap) {
 #if SNEK_SMALL
-		/* Small chips: room for a few more, holes dropped. */
-		cap = d->len + 4;
+			/* Small chips: room for a few more, holes dropped. */
+			cap = d->len + 4;
 #else
-		/* Grow when at least half full, else just drop the holes (the
-		 * index wants a power of two). */
-		cap = d->cap ? d->cap : 4;
-		if (d->len >= cap / 2)
-			cap *= 2;
+			/* Grow when at least half full, else just drop the
+			 * holes (the index wants a power of two). */
+			cap = d->cap ? d->cap : 4;
+			if (d->len >= cap / 2)
+				cap *= 2;
 #endif
-		if (cap > (snek_len_t)(SNEK_POOL_SIZE / sizeof *e))
-			err_raise(ERR_NO_MEMORY);
-		d = rebuild(dv, cap);
+			/* Too big a block: the allocation raises. */
+			d = rebuild(dv, cap);
+		}
+		e = &entries(d)[d->used];
+		e->key = kv[0];
+		index_add(d, d->used++);
+		d->len++;
 	}
-	e = &entries(d)[d->used];
-	e->key = kv[0];
+	/* A new entry's value is 0, which the barrier passes by. */
+	gc_barrier(e->value);
 	e->value = kv[1];
-	index_add(d, d->used++);
-	d->len++;
 }
 
-bool dict_del(value_t dv, value_t key)
+value_t dict_del(value_t dv, value_t key)
 {
 	struct entry *e = find(dict_ptr(dv), key);
+	value_t v;
 
 	if (!e)
-		return false;
+		return VAL_UNSET;
+	v = e->value;
 	gc_barrier(e->key);
-	gc_barrier(e->value);
+	gc_barrier(v);
 	e->key = VAL_DELETED;
 	e->value = 0;
 	dict_ptr(dv)->len--;
-	return true;
+	return v;
+}
+
+__attribute__((noinline)) int8_t dict_differ(value_t a, value_t b)
+{
+	struct snek_dict *d = dict_ptr(a);
+	struct entry *e = entries(d), *end = e + d->used;
+
+	if (d->len != dict_ptr(b)->len)
+		return 1;
+	for (; e != end; e++)
+		if (e->key != VAL_DELETED && val_compare(e->value, dict_get(b, e->key)))
+			return 1;
+	return 0;
 }
 
 value_t dict_key_at(value_t dv, snek_len_t *i)

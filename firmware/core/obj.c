@@ -8,7 +8,9 @@
  *
  * Written for 8-bit chips: values held across an allocation sit in
  * slots from keep() (the slots never move, so a pointer to them is
- * cheap), and arithmetic stays in snek_len_t where it can. */
+ * cheap), and arithmetic stays in snek_len_t where it can. Helpers
+ * marked noinline are ones link-time optimisation would otherwise copy
+ * into several callers (each measured with make uno-size). */
 #include "snek.h"
 #include <math.h>
 
@@ -25,9 +27,13 @@ _Static_assert((int)GC_STRING + 1 == (int)TAG_STRING && (int)GC_LIST + 1 == (int
 /* A signed index as wide as a length. */
 #if SNEK_SMALL
 typedef int16_t index_t;
+typedef uint32_t wide_t; /* holds a length times a length */
 #else
 typedef int32_t index_t;
+typedef uint64_t wide_t;
 #endif
+
+static index_t to_index(value_t v, snek_len_t n);
 
 /* One raise site per message. */
 __attribute__((noreturn)) void obj_bad_type(value_t v)
@@ -35,18 +41,18 @@ __attribute__((noreturn)) void obj_bad_type(value_t v)
 	err_invalid_type(v);
 }
 
-static __attribute__((noreturn, noinline)) void bad_value(value_t v)
+static __attribute__((noreturn)) void bad_value(value_t v)
 {
 	err_invalid_value(v);
 }
 
-static __attribute__((noreturn, noinline)) void no_key(value_t key)
+static __attribute__((noreturn)) void no_key(value_t key)
 {
 	err_format("key not found: %v", key);
 }
 
 /* Two slots that keep values across allocations; release() frees them. */
-value_t *obj_keep(value_t a, value_t b)
+__attribute__((noinline)) value_t *obj_keep(value_t a, value_t b)
 {
 	value_t *t = gc_temp + gc_ntemp;
 
@@ -58,18 +64,14 @@ value_t *obj_keep(value_t a, value_t b)
 #define keep obj_keep
 #define release() (gc_ntemp -= 2)
 
-value_t obj_new(uint8_t kind, snek_len_t bytes)
+__attribute__((noinline)) value_t obj_new(uint8_t kind, snek_len_t bytes)
 {
-	snek_len_t at = (snek_len_t)((uint8_t *)gc_alloc(kind, bytes) - gc_pool) / SNEK_GRANULE;
-	uint16_t tag = kind <= GC_DICT ? kind + 1 : TAG_BLOCK;
-
-	/* gc_ref's value, with the tag put in by 16-bit arithmetic */
-	return (uint32_t)(uint16_t)((VAL_BOX >> 16) | (tag << (VAL_TAG_SHIFT - 16))) << 16 | at;
+	return gc_ref(kind <= GC_DICT ? kind + 1 : TAG_BLOCK, gc_alloc(kind, bytes));
 }
 
 /* An object of `head` bytes and n items of 1 << shift bytes, all 0 (the
  * number 0 for values, which the collector skips until they are filled). */
-static value_t items_new(uint8_t kind, snek_len_t head, snek_len_t n, uint8_t shift)
+static __attribute__((noinline)) value_t items_new(uint8_t kind, snek_len_t head, snek_len_t n, uint8_t shift)
 {
 	if (n > (snek_len_t)(SNEK_POOL_SIZE >> shift))
 		err_raise(ERR_NO_MEMORY);
@@ -77,7 +79,7 @@ static value_t items_new(uint8_t kind, snek_len_t head, snek_len_t n, uint8_t sh
 }
 
 /* The same, for a string, list or tuple: with its length set. */
-static value_t sized_new(uint8_t kind, snek_len_t head, snek_len_t n, uint8_t shift)
+static __attribute__((noinline)) value_t sized_new(uint8_t kind, snek_len_t head, snek_len_t n, uint8_t shift)
 {
 	value_t v = items_new(kind, head, n, shift);
 
@@ -133,7 +135,7 @@ value_t str_new(const char *text, snek_len_t len)
 	return v;
 }
 
-value_t str_from_raw(const value_t *raw, snek_len_t len)
+__attribute__((noinline)) value_t str_from_raw(const value_t *raw, snek_len_t len)
 {
 	value_t v = str_alloc(len);
 
@@ -167,7 +169,8 @@ static value_t block_new(snek_len_t n)
 
 value_t list_new(snek_len_t len)
 {
-	value_t *t = keep(len ? block_new(len) : VAL_NONE, 0);
+	/* An empty list has no block: 0, which the collector skips. */
+	value_t *t = keep(len ? block_new(len) : 0, 0);
 	value_t v = obj_new(GC_LIST, sizeof(struct snek_list));
 
 	list_ptr(v)->len = list_ptr(v)->cap = len;
@@ -176,27 +179,27 @@ value_t list_new(snek_len_t len)
 	return v;
 }
 
-value_t tuple_new(snek_len_t len)
+__attribute__((noinline)) value_t tuple_new(snek_len_t len)
 {
 	return sized_new(GC_TUPLE, sizeof(struct snek_tuple), len, 2);
 }
 
-/* Where a sequence's items start (stale after any allocation). */
-static uint8_t *seq_data(value_t v)
+/* Where item i of a sequence is (stale after any allocation). */
+static __attribute__((noinline)) uint8_t *seq_at(value_t v, snek_len_t i)
 {
 	switch (val_type(v)) {
 	case TYPE_STRING:
-		return (uint8_t *)str_ptr(v)->data;
+		return (uint8_t *)str_ptr(v)->data + i;
 	case TYPE_LIST:
-		return (uint8_t *)block_ptr(list_ptr(v)->items);
+		return (uint8_t *)(block_ptr(list_ptr(v)->items) + i);
 	}
-	return (uint8_t *)tuple_ptr(v)->items;
+	return (uint8_t *)(tuple_ptr(v)->items + i);
 }
 
 value_t *seq_items(value_t v, snek_len_t *len)
 {
 	*len = obj_len(v);
-	return (value_t *)seq_data(v);
+	return (value_t *)seq_at(v, 0);
 }
 
 /* Sequences: strings, lists and tuples */
@@ -218,41 +221,61 @@ static uint8_t item_size(value_t v)
 	return is(v, TYPE_STRING) ? 1 : sizeof(value_t);
 }
 
-/* A new sequence like *c of n of its items from `from` on, every `step`
- * (negative steps wrap around and come back). *c is a slot the collector
- * updates (a VM stack slot or a temp), read again after allocating. */
-static value_t seq_sub(const value_t *c, snek_len_t from, snek_len_t step, snek_len_t n)
-{
-	uint8_t size = item_size(*c), *d, *s;
-	index_t stride = (index_t)step * size; /* step may be negative */
-	value_t r = seq_new(*c, n);
-
-	d = seq_data(r);
-	s = seq_data(*c) + from * size;
-	for (; n; n--, d += size, s += stride)
-		memcpy(d, s, size);
-	return r;
-}
-
 value_t seq_item(const value_t *c, snek_len_t i)
 {
-	if (is(*c, TYPE_STRING))
-		return seq_sub(c, i, 1, 1);
-	return ((value_t *)seq_data(*c))[i];
+	uint8_t *p = seq_at(*c, i), ch = *p;
+	value_t v;
+
+	if (!is(*c, TYPE_STRING))
+		return *(value_t *)p;
+	/* The byte first: the string may move. */
+	v = str_alloc(1);
+	*(uint8_t *)str_ptr(v)->data = ch;
+	return v;
 }
 
-/* The string in slot *str as a tuple of one-character strings. */
-static value_t chars(const value_t *str)
+/* Copy n items of the sequence in slot *src, from `from` on every `step`
+ * (negative steps wrap around and come back), to the sequence in slot
+ * *dst from `at` on: the one path of slicing, joining and repeating.
+ * Into a list a string's characters go as one-character strings (list +=
+ * str), so the slots are read again for every item. Slots past a list's
+ * length never hold references (delete clears the one it frees), so
+ * filling them needs no barrier. */
+static void seq_copy(const value_t *dst, snek_len_t at, const value_t *src, snek_len_t from,
+		     snek_len_t step, snek_len_t n)
 {
-	snek_len_t n = obj_len(*str), i;
-	value_t c;
+	bool bytes = is(*dst, TYPE_STRING);
+	value_t v;
+	uint8_t *d;
 
-	GC_PUSH(tuple_new(n));
-	for (i = 0; i < n; i++) {
-		c = seq_item(str, i);
-		tuple_ptr(GC_TEMP(0))->items[i] = c;
+#if !SNEK_SMALL
+	/* Hosts: a run of items of one size in one move (their pools
+	 * hold long sequences). */
+	if (step == 1 && bytes == is(*src, TYPE_STRING)) {
+		if (n)
+			memmove(seq_at(*dst, at), seq_at(*src, from), n * (bytes ? 1 : sizeof v));
+		return;
 	}
-	return GC_POP();
+#endif
+	for (; n; n--, at++, from += step) {
+		v = bytes ? *seq_at(*src, from) : seq_item(src, from);
+		d = seq_at(*dst, at);
+		if (bytes)
+			*d = (uint8_t)v;
+		else
+			memcpy(d, &v, sizeof v);
+	}
+}
+
+/* A new sequence like *c of n of its items (see seq_copy). */
+static value_t seq_sub(const value_t *c, snek_len_t from, snek_len_t step, snek_len_t n)
+{
+	value_t *r = keep(seq_new(*c, n), 0), v;
+
+	seq_copy(r, 0, c, from, step, n);
+	v = *r;
+	release();
+	return v;
 }
 
 #if !SNEK_SMALL
@@ -279,46 +302,47 @@ static void list_grow(value_t *list, snek_len_t need)
 #endif
 
 /* A new sequence like t[0]: its first na items, then t[1]'s items `times`
- * times. In place (the list t[0]: Python's += and *=), t[0] takes the
- * result. Slots past a list's length never hold references (delete
- * clears the one it frees), so filling them needs no barrier. */
-static value_t join(value_t *t, snek_len_t na, snek_len_t times, bool in_place)
+ * times (none when negative; at most the pool's size + 1). In place (the
+ * list t[0]: Python's += and *=), t[0] takes the result. */
+static value_t join(value_t *t, snek_len_t na, index_t times, bool in_place)
 {
-	value_t r;
-	snek_len_t nb, total;
+	snek_len_t nb = obj_len(t[1]), total;
+	value_t *r, v;
 	struct snek_list *l;
-	uint8_t size, *d, *s;
+	bool grown = false; /* hosts: t[0] grew in place */
 
-	if (in_place && is(t[1], TYPE_STRING))
-		t[1] = chars(t + 1);
-	nb = obj_len(t[1]);
-	total = na + nb * times;
+	if (times < 0)
+		times = 0;
+	if (na + (wide_t)nb * (snek_len_t)times > SNEK_POOL_SIZE)
+		err_raise(ERR_NO_MEMORY);
+	total = (snek_len_t)(na + nb * (snek_len_t)times);
+	r = keep(0, 0);
 #if !SNEK_SMALL
 	if (in_place && na == obj_len(t[0])) {
 		list_grow(t, total);
-		r = t[0];
+		*r = t[0];
+		grown = true;
 	} else
 #endif
-		r = seq_new(t[0], total);
-	/* No more allocation: the pointers stay good. */
-	size = item_size(t[1]);
-	d = seq_data(r);
-	s = seq_data(t[1]);
-	if (r != t[0])
-		memcpy(d, seq_data(t[0]), na * size);
-	for (d += na * size; times; times--, d += nb * size)
-		memmove(d, s, nb * size);
+		*r = seq_new(t[0], total);
+	if (!grown)
+		seq_copy(r, 0, t, 0, 1, na);
+	for (; times; times--, na += nb)
+		seq_copy(r, na, t + 1, 0, 1, nb);
+	v = *r;
+	release();
 	if (in_place) {
 		l = list_ptr(t[0]);
 		/* The new list's length, room and items, in one copy. */
-		if (r != t[0]) {
+		if (!grown) {
 			gc_barrier(l->items);
-			memcpy(&l->len, &list_ptr(r)->len, sizeof *l - offsetof(struct snek_list, len));
+			memcpy(&l->len, &list_ptr(v)->len, sizeof *l - offsetof(struct snek_list, len));
+		} else {
+			l->len = total;
 		}
-		l->len = total;
-		r = t[0];
+		v = t[0];
 	}
-	return r;
+	return v;
 }
 
 /* Generic operations */
@@ -384,12 +408,9 @@ uint8_t obj_depth;
 uint16_t obj_depth;
 #endif
 
-static int8_t cmp_num(value_t a, value_t b)
+/* -1, 0 or 1 as x is below, equal to or above y. */
+static __attribute__((noinline)) int8_t order(int32_t x, int32_t y)
 {
-	int32_t x = num_key(a), y = num_key(b);
-
-	if (x > INF_KEY || y > INF_KEY)
-		return 2;
 	return x < y ? -1 : x > y;
 }
 
@@ -398,49 +419,40 @@ static int8_t cmp_num(value_t a, value_t b)
 static int8_t cmp_seq(value_t a, value_t b)
 {
 	snek_len_t na = obj_len(a), nb = obj_len(b), i;
-	uint8_t size = item_size(a), *x = seq_data(a), *y = seq_data(b);
+	uint8_t size = item_size(a), *x = seq_at(a, 0), *y = seq_at(b, 0);
 	int8_t c = 0;
 
 	for (i = 0; !c && i < na && i < nb; i++, x += size, y += size)
-		c = size == 1 ? (*x > *y) - (*x < *y) : val_compare(*(value_t *)x, *(value_t *)y);
-	return c ? c : (na > nb) - (na < nb);
-}
-
-/* 0 when equal, else 1. */
-static int8_t dict_differ(value_t a, value_t b)
-{
-	snek_len_t i = 0;
-	value_t k;
-
-	if (obj_len(a) != obj_len(b))
-		return 1;
-	while ((k = dict_key_at(a, &i)) != VAL_UNSET)
-		if (val_compare(dict_get(a, k), dict_get(b, k)))
-			return 1;
-	return 0;
+		c = size == 1 ? order(*x, *y) : val_compare(*(value_t *)x, *(value_t *)y);
+	return c ? c : order(na, nb);
 }
 
 int8_t val_compare(value_t a, value_t b)
 {
 	uint8_t ta = val_type(a), tb = val_type(b);
+	int32_t x, y;
 	int8_t c;
 
 	if (ta != tb)
-		return ta < tb ? -1 : 1;
-	if (ta == TYPE_NUMBER)
-		return cmp_num(a, b);
-	if (a == b)
-		return 0;
-	if (ta >= TYPE_STRING && ta <= TYPE_DICT) {
+		return order(ta, tb);
+	if (ta == TYPE_NUMBER) {
+		x = num_key(a);
+		y = num_key(b);
+		return x > INF_KEY || y > INF_KEY ? 2 : order(x, y);
+	}
+	/* Functions, None, unequal dicts: an order that is at least
+	 * consistent (references of one type compare alike signed). */
+	c = order((int32_t)a, (int32_t)b);
+	if (c && ta >= TYPE_STRING && ta <= TYPE_DICT) {
 		if (++obj_depth > SNEK_NEST_MAX)
 			err_raise(ERR_NESTED);
-		c = ta == TYPE_DICT ? dict_differ(a, b) : cmp_seq(a, b);
+		if (ta != TYPE_DICT)
+			c = cmp_seq(a, b);
+		else if (!dict_differ(a, b))
+			c = 0;
 		obj_depth--;
-		if (!c || ta != TYPE_DICT)
-			return c;
 	}
-	/* Unequal dicts, functions: an order that is at least consistent. */
-	return a < b ? -1 : 1;
+	return c;
 }
 
 bool val_equal(value_t a, value_t b)
@@ -505,73 +517,53 @@ static snek_len_t seq_index(value_t i, snek_len_t n)
 	return (snek_len_t)k;
 }
 
-/* t[0][t[1]] */
-static value_t op_index(const value_t *t)
-{
-	value_t c = t[0], i = t[1], v;
+_Static_assert(OP_INDEX_KEEP == OP_INDEX + 1 && OP_STORE_INDEX == OP_INDEX + 2 &&
+	       OP_DEL_INDEX == OP_INDEX + 3, "item opcodes in order");
 
-	if (is(c, TYPE_DICT)) {
-		v = dict_get(c, i);
+/* One path for the item opcodes: t[0][t[1]] (INDEX, INDEX_KEEP), t[0][t[1]]
+ * = t[2] (STORE_INDEX) and del t[0][t[1]] (DEL_INDEX, the result t[1]). */
+static value_t op_item(uint8_t op, value_t *t)
+{
+	value_t c = t[0], i = t[1], v, *slot, *end;
+	uint8_t type = val_type(c);
+	bool read = op <= OP_INDEX_KEEP;
+	snek_len_t k;
+
+	if (type == TYPE_DICT) {
+		if (op == OP_STORE_INDEX) {
+			dict_set(t, t + 1);
+			return t[2];
+		}
+		v = read ? dict_get(c, i) : dict_del(c, i);
 		if (v == VAL_UNSET)
 			no_key(i);
-		return v;
+		return read ? v : i;
 	}
-	if (!is_seq(val_type(c)))
+	/* Only lists change. */
+	if (read ? !is_seq(type) : type != TYPE_LIST)
 		obj_bad_type(c);
-	return seq_item(t, seq_index(i, obj_len(c)));
-}
-
-/* The slot of list[i]; anything but a list raises. */
-static value_t *list_slot(value_t c, value_t i)
-{
-	if (!is(c, TYPE_LIST))
-		obj_bad_type(c);
-	return (value_t *)seq_data(c) + seq_index(i, obj_len(c));
-}
-
-/* t[0][t[1]] = t[2] */
-static void op_store(value_t *t)
-{
-	value_t *slot;
-
-	if (is(t[0], TYPE_DICT))
-		return dict_set(t, t + 1);
-	slot = list_slot(t[0], t[1]);
+	k = seq_index(i, obj_len(c));
+	if (read)
+		return seq_item(t, k);
+	slot = (value_t *)seq_at(c, k);
 	gc_barrier(*slot);
-	*slot = t[2];
-}
-
-/* del t[0][t[1]] */
-static void op_delete(const value_t *t)
-{
-	value_t c = t[0], i = t[1], *slot, *end;
-
-	if (is(c, TYPE_DICT)) {
-		if (!dict_del(c, i))
-			no_key(i);
-		return;
-	}
-	slot = list_slot(c, i);
-	end = (value_t *)seq_data(c) + --list_ptr(c)->len;
-	gc_barrier(*slot);
+	if (op == OP_STORE_INDEX)
+		return *slot = t[2];
+	end = (value_t *)seq_at(c, --list_ptr(c)->len);
 	memmove(slot, slot + 1, (size_t)(end - slot) * sizeof(value_t));
 	*end = 0;
+	return i;
 }
 
-/* A slice's index as an integer (clamped like to_index), or NO_INDEX
- * for None: the rest of slicing works in index_t. */
-#define NO_INDEX ((index_t)(-(index_t)SNEK_POOL_SIZE - 2))
-static index_t opt_index(value_t v, snek_len_t n)
+/* Python's slice bound: None's default, or the index v clamped to the
+ * range a slice walking up (0..n) or down (-1..n-1) may take. */
+static __attribute__((noinline)) index_t slice_bound(value_t v, index_t n, bool down, bool hi)
 {
-	return v == VAL_NONE ? NO_INDEX : to_index(v, n);
-}
+	index_t k;
 
-/* Python's slice bound: a default, or an index clamped to the range a
- * slice walking up (0..n) or down (-1..n-1) may take. */
-static index_t slice_bound(index_t k, index_t n, bool down, bool hi)
-{
-	if (k == NO_INDEX)
+	if (v == VAL_NONE)
 		return down != hi ? n - down : -down;
+	k = to_index(v, (snek_len_t)n);
 	if (k < 0)
 		k += n;
 	if (k < -down)
@@ -585,58 +577,44 @@ static index_t slice_bound(index_t k, index_t n, bool down, bool hi)
 static value_t op_slice(const value_t *t)
 {
 	value_t c = t[0], stepv = t[3];
-	index_t n, step, start, d, stride;
+	index_t n, step, start, d;
 	bool down;
 
 	if (!is_seq(val_type(c)))
 		obj_bad_type(c);
 	n = (index_t)obj_len(c);
 	/* The step first: its error comes before the bounds'. */
-	step = opt_index(stepv, (snek_len_t)n);
-	if (step == NO_INDEX)
-		step = 1;
+	step = stepv == VAL_NONE ? 1 : to_index(stepv, (snek_len_t)n);
 	if (!step)
 		bad_value(stepv);
 	down = step < 0;
-	start = slice_bound(opt_index(t[1], (snek_len_t)n), n, down, false);
-	d = slice_bound(opt_index(t[2], (snek_len_t)n), n, down, true) - start;
-	stride = step;
-	if (down) {
-		d = -d;
-		stride = -step;
-	}
+	start = slice_bound(t[1], n, down, false);
+	d = slice_bound(t[2], n, down, true) - start;
 	/* d is the distance to walk, the count rounds up. */
-	d = (d + stride - 1) / stride;
+	d = down ? (-d - step - 1) / -step : (d + step - 1) / step;
 	return seq_sub(t, (snek_len_t)start, (snek_len_t)step, d > 0 ? (snek_len_t)d : 0);
 }
 
 static bool contains(value_t c, value_t item)
 {
-	snek_len_t n, i;
-	value_t *items;
-	struct snek_string *s, *t;
+	uint8_t type = val_type(c);
+	snek_len_t n = obj_len(c), k = 1, i;
 
-	switch (val_type(c)) {
-	case TYPE_STRING:
+	if (type == TYPE_DICT)
+		return dict_get(c, item) != VAL_UNSET;
+	if (!is_seq(type))
+		obj_bad_type(c);
+	/* A string holds strings: look for k bytes at every place. */
+	if (type == TYPE_STRING) {
 		if (!is(item, TYPE_STRING))
 			obj_bad_type(item);
-		s = str_ptr(c);
-		t = str_ptr(item);
-		for (i = 0; i + t->len <= s->len; i++)
-			if (memcmp(s->data + i, t->data, t->len) == 0)
-				return true;
-		return false;
-	case TYPE_LIST:
-	case TYPE_TUPLE:
-		items = seq_items(c, &n);
-		for (i = 0; i < n; i++)
-			if (val_equal(items[i], item))
-				return true;
-		return false;
-	case TYPE_DICT:
-		return dict_get(c, item) != VAL_UNSET;
+		k = obj_len(item);
 	}
-	obj_bad_type(c);
+	for (i = 0; i + k <= n; i++)
+		if (type == TYPE_STRING ? !memcmp(seq_at(c, i), seq_at(item, 0), k)
+		    : val_equal(*(value_t *)seq_at(c, i), item))
+			return true;
+	return false;
 }
 
 /* Python's floor division and modulo: the remainder takes the divisor's
@@ -689,35 +667,26 @@ static float bit_binop(uint8_t op, float af, float bf)
 	return (float)a;
 }
 
+/* a op b for a binary operator on numbers. */
+static float num_op(uint8_t op, float a, float b)
+{
+	switch (op) {
+	case OP_ADD: case OP_IADD: return a + b;
+	case OP_SUB: return a - b;
+	case OP_MUL: case OP_IMUL: return a * b;
+	case OP_DIV: return a / b;
+	case OP_POW: return powf(a, b);
+	case OP_MOD: case OP_FLOORDIV: return floor_divmod(op, a, b);
+	}
+	return bit_binop(op, a, b);
+}
+
 #if SNEK_SMALL
 static
 #endif
 value_t num_binop(uint8_t op, const value_t *t)
 {
-	float a = val_to_num(t[0]), b = val_to_num(t[1]), r;
-
-	switch (op) {
-	case OP_ADD: case OP_IADD: r = a + b; break;
-	case OP_SUB: r = a - b; break;
-	case OP_MUL: case OP_IMUL: r = a * b; break;
-	case OP_DIV: r = a / b; break;
-	case OP_POW: r = powf(a, b); break;
-	case OP_MOD: case OP_FLOORDIV: r = floor_divmod(op, a, b); break;
-	default: r = bit_binop(op, a, b); break;
-	}
-	return val_from_num(r);
-}
-
-/* How many copies `seq * count` makes of len items. */
-static snek_len_t repeat_count(value_t count, snek_len_t len)
-{
-	int32_t n = val_to_int(count);
-
-	if (n <= 0 || !len)
-		return 0;
-	if (n > (int32_t)(SNEK_POOL_SIZE / len))
-		err_raise(ERR_NO_MEMORY);
-	return (snek_len_t)n;
+	return val_from_num(num_op(op, val_to_num(t[0]), val_to_num(t[1])));
 }
 
 _Static_assert(OP_IMUL == OP_IADD + 1 && OP_IADD > OP_SHR, "in-place operators last");
@@ -729,7 +698,8 @@ static value_t binop(uint8_t op, value_t *t)
 	uint8_t ta = val_type(a), tb = val_type(b);
 	/* list += and list *= change the list */
 	bool in_place = op >= OP_IADD && ta == TYPE_LIST;
-	snek_len_t na = 0, times = 1;
+	snek_len_t na = 0;
+	index_t times = 1;
 
 	if (ta == TYPE_NUMBER && tb == TYPE_NUMBER)
 		return num_binop(op, t);
@@ -750,7 +720,7 @@ static value_t binop(uint8_t op, value_t *t)
 		}
 		if (is_seq(ta) && tb == TYPE_NUMBER) {
 			/* seq * n: no items first, then seq n times */
-			times = repeat_count(t[1], obj_len(t[0]));
+			times = to_index(t[1], SNEK_POOL_SIZE);
 			t[1] = t[0];
 			goto join;
 		}
@@ -777,8 +747,7 @@ static value_t op_unop(uint8_t op, value_t a)
 }
 
 _Static_assert(OP_IMUL < OP_LT && OP_IS_NOT < OP_NEG && OP_NOT < OP_INDEX &&
-	       OP_INDEX_KEEP == OP_INDEX + 1 && OP_STORE_INDEX == OP_INDEX + 2 &&
-	       OP_DEL_INDEX == OP_INDEX + 3 && OP_SLICE == OP_INDEX + 4, "operator opcodes in order");
+	       OP_SLICE == OP_INDEX + 4, "operator opcodes in order");
 
 value_t val_apply(uint8_t op, value_t *top)
 {
@@ -790,13 +759,7 @@ value_t val_apply(uint8_t op, value_t *top)
 		return VAL_BOOL(compare_op(op, two));
 	if (op <= OP_NOT)
 		return op_unop(op, *top);
-	if (op == OP_STORE_INDEX)
-		op_store(top - 2);
-	else if (op == OP_DEL_INDEX)
-		op_delete(two);
-	else if (op == OP_SLICE)
+	if (op == OP_SLICE)
 		return op_slice(top - 4);
-	else
-		return op_index(two);
-	return *top;
+	return op_item(op, top - 1 - (op == OP_STORE_INDEX));
 }

@@ -52,7 +52,11 @@ value_t dict_get(value_t d, value_t key);
 /* *d[kv[0]] = kv[1]: slots the collector updates, read again after
  * allocating. */
 void dict_set(const value_t *d, const value_t *kv);
-bool dict_del(value_t d, value_t key);
+/* Removes key; its value, or VAL_UNSET when missing. */
+value_t dict_del(value_t d, value_t key);
+/* 0 when the dicts a and b hold equal values under the same keys, else
+ * 1. Never allocates. */
+int8_t dict_differ(value_t a, value_t b);
 /* The i-th entry's key, skipping holes: VAL_UNSET past the end. */
 value_t dict_key_at(value_t d, snek_len_t *i);
 

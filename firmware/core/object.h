@@ -16,7 +16,7 @@ struct snek_string {
 struct snek_list {
 	gc_hdr_t hdr;
 	snek_len_t len, cap;
-	value_t items; /* block of cap values, or VAL_NONE */
+	value_t items; /* block of cap values, or 0 */
 };
 
 struct snek_tuple {
@@ -38,8 +38,8 @@ struct snek_dict {
 	snek_len_t len;  /* live entries */
 	snek_len_t used; /* entries filled, holes included */
 	snek_len_t cap;  /* entries that fit */
-	value_t entries; /* block of 2 * cap values */
-	value_t index;   /* block of 2 * cap snek_len_t slots */
+	value_t entries; /* block of 2 * cap values (0 until the first) */
+	value_t index;   /* block of 2 * cap snek_len_t slots (0 until then) */
 };
 
 /* Bytes start where values would: code treats some byte blocks as
