@@ -11,9 +11,9 @@ both edges with the cycle count, so the figure is the program's own time
 
 While the core does not fit the 328P's flash, the firmware is the
 development image (`make uno UNO_FLASH_KB=...`): the same chip with more
-flash, so cycle counts are the real part's. fib(15) recurses 15 deep: its
-frames take ~540 bytes of the pool (heap and value stack), more than the dev
-image's default pool leaves, hence --pool.
+flash, so cycle counts are the real part's, and the chip's own RAM: fib(15)
+recurses 15 deep, its frames taking ~540 bytes of the pool (heap and value
+stack). --pool BYTES tries another pool.
 """
 
 import argparse
@@ -39,9 +39,9 @@ BENCHMARKS = {
 EDGE = re.compile(rb'^pin PD2 ([01]) @cycle (\d+) D2$', re.M)
 
 
-def build(flash_kb: int, pool: int) -> None:
+def build(flash_kb: int, pool: int | None) -> None:
     subprocess.run(['make', '-s', '-C', str(FIRMWARE), 'sim', 'uno', f'UNO_FLASH_KB={flash_kb}',
-                    f'UNO_POOL_SIZE={pool}'], check=True)
+                    *([f'UNO_POOL_SIZE={pool}'] if pool else [])], check=True)
 
 
 def run(name: str, flash_kb: int) -> float:
@@ -112,7 +112,7 @@ def put_time(flash_kb: int) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split('\n')[1])
     parser.add_argument('--flash-kb', type=int, default=96)
-    parser.add_argument('--pool', type=int, default=940)
+    parser.add_argument('--pool', type=int, default=None)
     parser.add_argument('names', nargs='*', default=[*BENCHMARKS, 'put1000'])
     args = parser.parse_args()
     build(args.flash_kb, args.pool)
