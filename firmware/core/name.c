@@ -143,6 +143,17 @@ bool name_has_dot(uint16_t id)
 
 	return strchr(name_text_of(id, buf), '.') != NULL;
 }
+struct builtin builtin_get(uint8_t f)
+{
+	struct builtin b;
+	uint8_t args = SNEK_ROM_BYTE(&builtin_rows[f][1]);
+
+	b.fn = SNEK_ROM_PTR(&builtin_fns[SNEK_ROM_BYTE(&builtin_rows[f][0])]);
+	b.min = args & 15;
+	b.max = (uint8_t)((args >> 4) - 1); /* 255 from 0 */
+	return b;
+}
+
 uint8_t global_builtin_index(uint16_t id)
 {
 	uint8_t v = SNEK_ROM_BYTE(&name_value[id]);

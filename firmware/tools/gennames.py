@@ -254,9 +254,15 @@ def emit(entries: list[Entry], funcs: list[Func], consts: list[str]) -> str:
     out.append('/* Function number, 0x80 | constant number, 0xC0 | small number, or 0xFF for none. */')
     out.append('static const uint8_t name_value[] SNEK_ROM = {'
                + ', '.join(map(str, values)) + '};')
-    out.append('const struct builtin builtin_table[] SNEK_ROM = {')
+    # Rows sharing a C function share its entry in builtin_fns: a row is
+    # that entry's number and its argument counts, min | (max + 1) << 4
+    # (0: max 255, any number).
+    fns = list(dict.fromkeys(wrapper(f) for f in funcs))
+    out.append('static const builtin_fn_t builtin_fns[] SNEK_ROM = {'
+               + ', '.join(f'builtin_{c}' for c in fns) + '};')
+    out.append('static const uint8_t builtin_rows[][2] SNEK_ROM = {')
     for f in funcs:
-        out.append(f'\t{{ builtin_{wrapper(f)}, {f.lo}, {f.hi} }},')
+        out.append(f'\t{{ {fns.index(wrapper(f))}, {f.lo} | {(f.hi + 1) & 15} << 4 }},')
     out.append('};')
     out.append('/* The constants as value_t bits, halves low first. */')
     bits = [const_bits(c) for c in consts] or [0]
@@ -270,6 +276,8 @@ def main() -> None:
     entries, funcs, consts = parse(sys.stdin.read().splitlines())
     if len(funcs) > 127 or len(consts) > 63:
         sys.exit('gennames: too many builtins')
+    if any(f.lo > 14 or (f.hi > 14 and f.hi != 255) for f in funcs):
+        sys.exit('gennames: argument counts are 0-14 or 255')
     sys.stdout.write(emit(entries, funcs, consts))
 
 
