@@ -9,11 +9,9 @@ value_t global_shadow;
 static uint16_t nuser;        /* names programs added */
 static snek_len_t user_bytes; /* their texts in name_user, each with its NUL */
 
+/* The roots are None already (snek_init). */
 void name_init(void)
 {
-	name_user = VAL_NONE;
-	global_vals = VAL_NONE;
-	global_shadow = VAL_NONE;
 	nuser = 0;
 	user_bytes = 0;
 }
