@@ -1,7 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Name table and global variables. */
 #define SNEK_NAMES_TABLES
+#include <math.h> /* INFINITY and NAN in the constants */
 #include "snek.h"
+
+#ifndef SNEK_ROM_FLOAT
+#define SNEK_ROM_FLOAT(p) (*(p))
+#endif
 
 value_t name_user;
 value_t global_vals;
@@ -162,16 +167,17 @@ uint8_t global_builtin_index(uint16_t id)
 static value_t builtin_value(uint16_t id)
 {
 	uint8_t v = SNEK_ROM_BYTE(&name_value[id]);
-	const uint16_t *c;
+	float f;
 
 	if (v == 0xFF)
 		return VAL_UNSET;
 	if (!(v & 0x80))
 		return VAL_BUILTIN(v);
 	if (v >= NAME_SMALL_INT)
-		return val_from_num((float)(v & 0x3F));
-	c = builtin_const[v & 0x3F];
-	return (value_t)SNEK_ROM_WORD(&c[1]) << 16 | SNEK_ROM_WORD(&c[0]);
+		f = (float)(v & 0x3F);
+	else
+		f = SNEK_ROM_FLOAT(&builtin_const[v & 0x3F]);
+	return val_from_num(f);
 }
 
 /* The slot holding global id, or NULL when it has none and create is

@@ -26,10 +26,7 @@ the wrapper builtin_floatfn, which finds c_fn in
 BUILTIN_FLOAT_FNS(F1, F2) (F1(c_fn) or F2(c_fn) for each row, in order).
 """
 
-import math
 import re
-from fractions import Fraction
-import struct
 import sys
 from dataclasses import dataclass, field
 
@@ -158,25 +155,6 @@ def parse(lines: list[str]):
     return entries, funcs, consts
 
 
-def f32_bits(value: float) -> int:
-    return struct.unpack('<I', struct.pack('<f', value))[0]
-
-
-def const_bits(expr: str) -> int:
-    """The float32 bits of a constant written in C (a positive number,
-    INFINITY or NAN), rounded from the decimal text directly as C does."""
-    words = {'INFINITY': math.inf, 'NAN': math.nan}
-    if expr in words:
-        return f32_bits(words[expr])
-    exact = Fraction(expr.rstrip('fF'))
-    near = f32_bits(float(exact))  # may be one step off (double rounding)
-    if Fraction(float(exact)) == exact:
-        return near  # exact in a double: no double rounding (and 0 has no step below)
-    best = min((b for b in (near - 1, near, near + 1) if 0 <= b <= 0xFFFFFFFF),
-               key=lambda b: (abs(Fraction(struct.unpack('<f', struct.pack('<I', b))[0]) - exact), b & 1))
-    return best
-
-
 def c_ident(text: str) -> str:
     return 'NAME_' + text.replace('.', '_')
 
@@ -264,10 +242,7 @@ def emit(entries: list[Entry], funcs: list[Func], consts: list[str]) -> str:
     for f in funcs:
         out.append(f'\t{{ {fns.index(wrapper(f))}, {f.lo} | {(f.hi + 1) & 15} << 4 }},')
     out.append('};')
-    out.append('/* The constants as value_t bits, halves low first. */')
-    bits = [const_bits(c) for c in consts] or [0]
-    out.append('static const uint16_t builtin_const[][2] SNEK_ROM = {'
-               + ', '.join(f'{{0x{b & 0xFFFF:04X}, 0x{b >> 16:04X}}}' for b in bits) + '};')
+    out.append('static const float builtin_const[] SNEK_ROM = {' + ', '.join(consts or ['0']) + '};')
     out.append('#endif\n#endif')
     return '\n'.join(out) + '\n'
 
