@@ -183,7 +183,8 @@ static value_t builtin_value(uint16_t id)
 /* The slot holding global id, or NULL when it has none and create is
  * false. Names programs add index global_vals; the few built-in names
  * programs rebind live in global_shadow as (id, value) pairs, the unused
- * pairs (id unset) last. */
+ * pairs (id unset) last. The id is kept as its bare bits (a tiny float
+ * to the collector): no tag to add or compare. */
 static value_t *global_slot(uint16_t id, bool create)
 {
 	value_t *root = &global_shadow, *b, v;
@@ -196,7 +197,7 @@ static value_t *global_slot(uint16_t id, bool create)
 		/* Only rebound built-ins pay for the search. */
 		for (n = block_count(global_shadow); i < n; i += 2) {
 			v = block_ptr(global_shadow)[i];
-			if (v == VAL_INT(id) || (create && v == VAL_UNSET))
+			if (v == id || (create && v == VAL_UNSET))
 				break;
 		}
 		i++; /* the value, after the id */
@@ -208,7 +209,7 @@ static value_t *global_slot(uint16_t id, bool create)
 	}
 	b = &block_ptr(*root)[i];
 	if (root == &global_shadow)
-		b[-1] = VAL_INT(id);
+		b[-1] = id;
 	return b;
 }
 
