@@ -84,14 +84,14 @@ static uint16_t block_count(value_t block)
 	return (uint16_t)BLOCK_VALUES(block);
 }
 
-/* Grow the block of values at root to hold at least n, new slots unset. */
+/* Grow the block of values at root to hold at least n, new slots unset.
+ * A few to spare, not twice as many: globals are as many as the names a
+ * program's text holds, and memory is tight. */
 static void block_grow(value_t *root, uint16_t n)
 {
-	uint16_t old = block_count(*root), cap = old ? old : 4, i;
+	uint16_t old = block_count(*root), cap = n + 4, i;
 	struct snek_values *b;
 
-	while (cap < n)
-		cap *= 2;
 	b = gc_alloc(GC_VALUES, (snek_len_t)(sizeof(struct snek_values) + cap * sizeof(value_t)));
 	if (old)
 		memcpy(b->v, block_ptr(*root), old * sizeof(value_t));
