@@ -84,28 +84,37 @@ static uint16_t block_count(value_t block)
 	return (uint16_t)BLOCK_VALUES(block);
 }
 
+/* Replace the block at root by a new one of `bytes` bytes (zeroed) of
+ * the given type, the first `keep` bytes copied (none from None); return
+ * its bytes. */
+static uint8_t *block_copy(value_t *root, uint8_t type, snek_len_t keep, snek_len_t bytes)
+{
+	struct snek_raw *b = gc_alloc(type, (snek_len_t)(sizeof *b + bytes));
+
+	memcpy(b->b, BUF_BYTES(*root), keep);
+	*root = gc_ref(TAG_BLOCK, b);
+	return b->b;
+}
+
 /* Grow the block of values at root to hold at least n, new slots unset.
  * A few to spare, not twice as many: globals are as many as the names a
  * program's text holds, and memory is tight. */
 static void block_grow(value_t *root, uint16_t n)
 {
-	uint16_t old = block_count(*root), cap = n + 4, i;
-	struct snek_values *b;
+	uint16_t old = block_count(*root), i;
+	value_t *v = (value_t *)block_copy(root, GC_VALUES, (snek_len_t)(old * sizeof(value_t)),
+					   (snek_len_t)((n + 4) * sizeof(value_t)));
 
-	b = gc_alloc(GC_VALUES, (snek_len_t)(sizeof(struct snek_values) + cap * sizeof(value_t)));
-	if (old)
-		memcpy(b->v, block_ptr(*root), old * sizeof(value_t));
-	*root = gc_ref(TAG_BLOCK, b);
 	/* The block may be a little larger than asked: unset every slot. */
 	for (i = old, n = block_count(*root); i < n; i++)
-		b->v[i] = VAL_UNSET;
+		v[i] = VAL_UNSET;
 }
 
 uint16_t name_intern(const value_t *raw, uint8_t len)
 {
 	char buf[NAME_BUILTIN_MAX];
 	uint16_t id = NAME_NONE;
-	struct snek_raw *b;
+	uint8_t *b;
 
 	if (name_find(&id, (const char *)BUF_BYTES(*raw), len, buf))
 		return id;
@@ -118,10 +127,8 @@ uint16_t name_intern(const value_t *raw, uint8_t len)
 #endif
 	/* A new buffer that fits exactly (names are few, memory is tight);
 	 * allocating moves the texts, so they are read again from their roots. */
-	b = gc_alloc(GC_RAW, (snek_len_t)(sizeof *b + user_bytes + len + 1));
-	memcpy(b->b, BUF_BYTES(name_user), user_bytes);
-	memcpy(b->b + user_bytes, BUF_BYTES(*raw), len); /* the NUL is there: gc_alloc zeroes */
-	name_user = gc_ref(TAG_BLOCK, b);
+	b = block_copy(&name_user, GC_RAW, user_bytes, (snek_len_t)(user_bytes + len + 1));
+	memcpy(b + user_bytes, BUF_BYTES(*raw), len); /* the NUL is there: gc_alloc zeroes */
 	user_bytes = (snek_len_t)(user_bytes + len + 1);
 	return (uint16_t)(NAME_BUILTIN_COUNT + nuser++);
 }
