@@ -31,11 +31,10 @@ static void print_token(const struct token *t)
 		print_value(t->val, t->type == TOK_STRING);
 	else if (!op) /* only operator tokens carry one */
 		print_rom(parse_token_text(t->type));
-	else if (t->type != TOK_AUGASSIGN)
-		print_op(op);
 	else {
-		print_op(op == OP_IADD ? OP_ADD : op == OP_IMUL ? OP_MUL : op);
-		print_char('=');
+		print_op(op); /* += and *= have operators of their own */
+		if (t->type == TOK_AUGASSIGN && op < OP_IADD)
+			print_char('=');
 	}
 }
 
