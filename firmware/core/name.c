@@ -35,6 +35,15 @@ static const char *text_append(char *buf, uint8_t *n, const char *p)
 	return p;
 }
 
+/* Whether the text m (NUL-ended) is the len bytes at s. */
+static bool same(const char *m, const char *s, uint8_t len)
+{
+	while (len--)
+		if (*m++ != *s++) /* a shorter m differs at its NUL */
+			return false;
+	return !*m;
+}
+
 /* Walk the names in number order until name *id or the name s of len
  * bytes: return its text and set *id, or return NULL. Built-in names are
  * spelled into buf (see tools/gennames.py for their encoding); the text
@@ -69,7 +78,7 @@ static const char *name_find(uint16_t *id, const char *s, uint8_t len, char *buf
 			m = buf + (alias ? n : 0);
 			p = text_append(buf, &n, p);
 		}
-		if (at == *id || (strlen(m) == len && !memcmp(m, s, len))) {
+		if (at == *id || same(m, s, len)) {
 			*id = at;
 			return m;
 		}
