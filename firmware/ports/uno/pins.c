@@ -98,7 +98,6 @@ static void timers_init(void)
 
 void pins_init(void)
 {
-	tone_on = false;
 	timers_init();
 	DDRB = 0;
 	DDRC = 0;
