@@ -21,20 +21,6 @@ void name_init(void)
 	user_bytes = 0;
 }
 
-/* Append the flash text at p (its last byte has bit 7 set) to buf at *n;
- * return what follows it. */
-static const char *text_append(char *buf, uint8_t *n, const char *p)
-{
-	uint8_t c;
-
-	do {
-		c = SNEK_ROM_BYTE(p++);
-		buf[(*n)++] = (char)(c & 0x7F);
-	} while (!(c & 0x80));
-	buf[*n] = '\0';
-	return p;
-}
-
 /* Whether the text m (NUL-ended) is the len bytes at s. */
 static bool same(const char *m, const char *s, uint8_t len)
 {
@@ -50,10 +36,10 @@ static bool same(const char *m, const char *s, uint8_t len)
  * of a name programs added is in name_user (stale after allocating). */
 static const char *name_find(uint16_t *id, const char *s, uint8_t len, char *buf)
 {
-	const char *p = name_text, *m = NULL;
+	const char *p = name_text, *q, *m = NULL;
 	uint16_t at;
-	uint8_t head, n, i;
-	bool alias = false;
+	uint8_t head, n, bare, i, c;
+	bool alias = false, prefix;
 
 	for (at = 0; at < NAME_BUILTIN_COUNT + nuser; at++) {
 		if (at >= NAME_BUILTIN_COUNT) {
@@ -65,18 +51,32 @@ static const char *name_find(uint16_t *id, const char *s, uint8_t len, char *buf
 			m = buf;
 		} else {
 			head = SNEK_ROM_BYTE(p);
-			n = 0;
-			if (head < 0x20) {
+			prefix = head < 0x20;
+			q = p;
+			if (prefix) {
 				p++;
-				/* The module prefix: the head's number, counting from 1. */
-				for (m = name_modules, i = head & 0x0F; i--;) {
-					n = 0;
-					m = text_append(buf, &n, m);
-				}
 				alias = head & NAME_ALIAS;
+				/* The module prefix: the head's number, counting from 1. */
+				for (q = name_modules, i = head & 0x0F; --i;)
+					while (!(SNEK_ROM_BYTE(q++) & 0x80))
+						;
 			}
-			m = buf + (alias ? n : 0);
-			p = text_append(buf, &n, p);
+			/* Spell the prefix, if any, then the name (the last byte of
+			 * each has bit 7 set). */
+			for (n = bare = 0;;) {
+				c = SNEK_ROM_BYTE(q++);
+				buf[n++] = (char)(c & 0x7F);
+				if (!(c & 0x80))
+					continue;
+				if (!prefix)
+					break;
+				prefix = false;
+				bare = n;
+				q = p;
+			}
+			buf[n] = '\0';
+			p = q;
+			m = buf + (alias ? bare : 0);
 		}
 		if (at == *id || same(m, s, len)) {
 			*id = at;
