@@ -106,14 +106,22 @@ static uint8_t *block_copy(value_t *root, uint8_t type, snek_len_t keep, snek_le
 }
 
 /* Grow the block of values at root to hold at least n, new slots unset.
- * A few to spare, not twice as many: globals are as many as the names a
- * program's text holds, and memory is tight. */
+ * Small chips take a few to spare, not twice as many: globals are as
+ * many as the names a program's text holds, and memory is tight. */
 static void block_grow(value_t *root, uint16_t n)
 {
 	uint16_t old = block_count(*root), i;
-	value_t *v = (value_t *)block_copy(root, GC_VALUES, (snek_len_t)(old * sizeof(value_t)),
-					   (snek_len_t)((n + 4) * sizeof(value_t)));
+	value_t *v;
 
+#if SNEK_SMALL
+	n += 4;
+#else
+	for (i = old ? old : 4; i < n;)
+		i *= 2;
+	n = i;
+#endif
+	v = (value_t *)block_copy(root, GC_VALUES, (snek_len_t)(old * sizeof(value_t)),
+				  (snek_len_t)(n * sizeof(value_t)));
 	/* The block may be a little larger than asked: unset every slot. */
 	for (i = old, n = block_count(*root); i < n; i++)
 		v[i] = VAL_UNSET;
