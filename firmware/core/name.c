@@ -11,13 +11,12 @@
 value_t name_user;
 value_t global_vals;
 value_t global_shadow;
-static uint16_t nuser;        /* names programs added */
-static snek_len_t user_bytes; /* their texts in name_user, each with its NUL */
+static snek_len_t user_bytes; /* the texts of the names programs added,
+				  in name_user, each with its NUL */
 
 /* The roots are None already (snek_init). */
 void name_init(void)
 {
-	nuser = 0;
 	user_bytes = 0;
 }
 
@@ -31,20 +30,23 @@ static bool same(const char *m, const char *s, uint8_t len)
 }
 
 /* Walk the names in number order until name *id or the name s of len
- * bytes: return its text and set *id, or return NULL. Built-in names are
+ * bytes: return its text and set *id, or return NULL and set *id to the
+ * number the next new name gets. Built-in names are
  * spelled into buf (see tools/gennames.py for their encoding); the text
  * of a name programs added is in name_user (stale after allocating). */
 static const char *name_find(uint16_t *id, const char *s, uint8_t len, char *buf)
 {
 	const char *p = name_text, *q, *m = NULL;
+	const char *user = (const char *)BUF_BYTES(name_user); /* None: no bytes */
 	uint16_t at;
 	uint8_t head, n, bare, i, c;
 	bool alias = false, prefix;
 
-	for (at = 0; at < NAME_BUILTIN_COUNT + nuser; at++) {
+	for (at = 0;; at++) {
 		if (at >= NAME_BUILTIN_COUNT) {
-			m = at == NAME_BUILTIN_COUNT ? (const char *)BUF_BYTES(name_user)
-						     : m + strlen(m) + 1;
+			m = at == NAME_BUILTIN_COUNT ? user : m + strlen(m) + 1;
+			if (m == user + user_bytes)
+				break;
 		} else if (alias) {
 			/* An alias entry is two names: the bare one, then the full one. */
 			alias = false;
@@ -83,6 +85,7 @@ static const char *name_find(uint16_t *id, const char *s, uint8_t len, char *buf
 			return m;
 		}
 	}
+	*id = at;
 	return NULL;
 }
 
@@ -139,7 +142,7 @@ uint16_t name_intern(const value_t *raw, uint8_t len)
 	/* Each name takes two bytes of the heap at least: it runs out first. */
 	_Static_assert(NAME_BUILTIN_COUNT + SNEK_POOL_SIZE / 2 < NAME_NONE, "name ids fit");
 #else
-	if (NAME_BUILTIN_COUNT + nuser >= NAME_NONE)
+	if (id == NAME_NONE)
 		err_raise(ERR_TOO_BIG);
 #endif
 	/* A new buffer that fits exactly (names are few, memory is tight);
@@ -147,7 +150,7 @@ uint16_t name_intern(const value_t *raw, uint8_t len)
 	b = block_copy(&name_user, GC_RAW, user_bytes, (snek_len_t)(user_bytes + len + 1));
 	memcpy(b + user_bytes, BUF_BYTES(*raw), len); /* the NUL is there: gc_alloc zeroes */
 	user_bytes = (snek_len_t)(user_bytes + len + 1);
-	return (uint16_t)(NAME_BUILTIN_COUNT + nuser++);
+	return id;
 }
 
 /* The text of name id, in buf or (stale after allocating) name_user. */
