@@ -106,7 +106,7 @@ value_t builtin_float(uint8_t nargs, value_t *args)
 		f = val_to_num(v);
 	}
 	if (BUILTIN_CALLED() == BUILTIN_int) {
-		if (f - f != 0.0f)
+		if (!isfinite(f))
 			err_invalid_value(v);
 		f = truncf(f) + 0.0f;
 	}
