@@ -176,9 +176,10 @@ bool name_has_dot(uint16_t id)
 struct builtin builtin_get(uint8_t f)
 {
 	struct builtin b;
-	uint8_t args = SNEK_ROM_BYTE(&builtin_rows[f][1]);
+	builtin_row_t row = BUILTIN_ROW(&builtin_rows[f]);
+	uint8_t args = SNEK_ROM_BYTE(&builtin_args[row >> BUILTIN_FN_BITS]);
 
-	b.fn = SNEK_ROM_PTR(&builtin_fns[SNEK_ROM_BYTE(&builtin_rows[f][0])]);
+	b.fn = SNEK_ROM_PTR(&builtin_fns[row & ((1u << BUILTIN_FN_BITS) - 1)]);
 	b.min = args & 15;
 	b.max = (uint8_t)((args >> 4) - 1); /* 255 from 0 */
 	return b;

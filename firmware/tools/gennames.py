@@ -232,16 +232,23 @@ def emit(entries: list[Entry], funcs: list[Func], consts: list[str]) -> str:
     out.append('/* Function number, 0x80 | constant number, 0xC0 | small number, or 0xFF for none. */')
     out.append('static const uint8_t name_value[] SNEK_ROM = {'
                + ', '.join(map(str, values)) + '};')
-    # Rows sharing a C function share its entry in builtin_fns: a row is
-    # that entry's number and its argument counts, min | (max + 1) << 4
-    # (0: max 255, any number).
+    # Rows sharing a C function share its entry in builtin_fns, and rows
+    # taking as many arguments share an entry in builtin_args (min |
+    # (max + 1) << 4, 0 there for max 255: any number). A row is the two
+    # numbers, fn | args << BUILTIN_FN_BITS, in a byte when they fit.
     fns = list(dict.fromkeys(wrapper(f) for f in funcs))
+    args = list(dict.fromkeys(f.lo | ((f.hi + 1) & 15) << 4 for f in funcs))
+    fn_bits = max(1, (len(fns) - 1).bit_length())
+    wide = fn_bits + max(1, (len(args) - 1).bit_length()) > 8
+    out.append(f'#define BUILTIN_FN_BITS {fn_bits}')
+    out.append(f'typedef {"uint16_t" if wide else "uint8_t"} builtin_row_t;')
+    out.append(f'#define BUILTIN_ROW(p) SNEK_ROM_{"WORD" if wide else "BYTE"}(p)')
     out.append('static const builtin_fn_t builtin_fns[] SNEK_ROM = {'
                + ', '.join(f'builtin_{c}' for c in fns) + '};')
-    out.append('static const uint8_t builtin_rows[][2] SNEK_ROM = {')
-    for f in funcs:
-        out.append(f'\t{{ {fns.index(wrapper(f))}, {f.lo} | {(f.hi + 1) & 15} << 4 }},')
-    out.append('};')
+    out.append('static const uint8_t builtin_args[] SNEK_ROM = {' + ', '.join(map(str, args)) + '};')
+    out.append('static const builtin_row_t builtin_rows[] SNEK_ROM = {'
+               + ', '.join(str(fns.index(wrapper(f)) | args.index(f.lo | ((f.hi + 1) & 15) << 4) << fn_bits)
+                           for f in funcs) + '};')
     out.append('static const float builtin_const[] SNEK_ROM = {' + ', '.join(consts or ['0']) + '};')
     out.append('#endif\n#endif')
     return '\n'.join(out) + '\n'
