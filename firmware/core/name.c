@@ -153,26 +153,28 @@ uint16_t name_intern(const value_t *raw, uint8_t len)
 	return id;
 }
 
-/* The text of name id, in buf or (stale after allocating) name_user. */
-static const char *name_text_of(uint16_t id, char *buf)
+/* Whether name id has a dot; print it too when asked (printing never
+ * allocates, so the text stays good). One frame for both uses. */
+static bool name_use(uint16_t id, bool print)
 {
-	return name_find(&id, NULL, 0, buf);
+	char buf[NAME_BUILTIN_MAX];
+	const char *t = name_find(&id, NULL, 0, buf);
+
+	if (print)
+		print_cstr(t);
+	return strchr(t, '.') != NULL;
 }
 
 void name_print(uint16_t id)
 {
-	char buf[NAME_BUILTIN_MAX];
-
-	/* Printing never allocates, so the text stays good. */
-	print_cstr(name_text_of(id, buf));
+	name_use(id, true);
 }
 
 bool name_has_dot(uint16_t id)
 {
-	char buf[NAME_BUILTIN_MAX];
-
-	return strchr(name_text_of(id, buf), '.') != NULL;
+	return name_use(id, false);
 }
+
 struct builtin builtin_get(uint8_t f)
 {
 	struct builtin b;
