@@ -72,22 +72,22 @@ value_t builtin_ord(uint8_t nargs, value_t *args)
 
 value_t builtin_chr(uint8_t nargs, value_t *args)
 {
-	int32_t v = val_to_int(args[0]);
-	uint32_t c = (uint32_t)v;
+	uint32_t c = (uint32_t)val_to_int(args[0]);
 	char buf[4];
-	uint8_t n, i;
+	uint8_t i = 4, lead = 0; /* 0, then 0xC0, 0xE0, 0xF0 */
 
 	(void)nargs;
-	if (v < 0 || v > 0x10FFFF)
+	if (c > 0x10FFFF) /* negative ones too */
 		err_invalid_value(args[0]);
-	n = c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
-	for (i = n; --i;) {
-		buf[i] = (char)(0x80 | (c & 0x3F));
+	/* Continuation bytes from the last, until the rest fits the lead
+	 * byte (seven bits, then five, four, three). */
+	while (c > (uint8_t)~lead >> 1) {
+		buf[--i] = (char)(0x80 | (c & 0x3F));
 		c >>= 6;
+		lead = lead >> 1 | 0xC0;
 	}
-	/* The lead byte: 0xC0, 0xE0 or 0xF0 for two, three or four. */
-	buf[0] = (char)(n > 1 ? (0xF00 >> n) | c : c);
-	return str_new(buf, n);
+	buf[--i] = (char)(lead | c);
+	return str_new(buf + i, (snek_len_t)(4 - i));
 }
 
 /* float(x) and int(x): of a number, or of a string as float() reads it. */
@@ -106,7 +106,7 @@ value_t builtin_float(uint8_t nargs, value_t *args)
 		f = val_to_num(v);
 	}
 	if (BUILTIN_CALLED() == BUILTIN_int) {
-		if (f - f != 0.0f)
+		if (!isfinite(f))
 			err_invalid_value(v);
 		f = truncf(f) + 0.0f;
 	}

@@ -26,8 +26,10 @@ static volatile bool intr_pending;
 #if SNEK_CONSOLE_XONXOFF
 static volatile bool xoff_sent;
 #endif
-volatile bool console_echo;
+volatile bool console_echo = SNEK_CONSOLE_ECHO;
 
+/* The state a fresh start has: boards start fresh at every reset and
+ * need not call it. */
 void console_init(void)
 {
 	head = tail = 0;

@@ -31,29 +31,20 @@ static void print_token(const struct token *t)
 		print_value(t->val, t->type == TOK_STRING);
 	else if (!op) /* only operator tokens carry one */
 		print_rom(parse_token_text(t->type));
-	else if (t->type != TOK_AUGASSIGN)
-		print_op(op);
 	else {
-		print_op(op == OP_IADD ? OP_ADD : op == OP_IMUL ? OP_MUL : op);
-		print_char('=');
+		print_op(op); /* += and *= have operators of their own */
+		if (t->type == TOK_AUGASSIGN && op < OP_IADD)
+			print_char('=');
 	}
-}
-
-static void print_hex_digit(uint8_t d)
-{
-	print_char((char)(d < 10 ? '0' + d : 'a' - 10 + d));
 }
 
 /* %c: the character, or \xHH when it would not show. */
 static void print_char_seen(uint8_t ch)
 {
-	if (ch < ' ' || ch >= 0x7f) {
-		print_str("\\x");
-		print_hex_digit(ch >> 4);
-		print_hex_digit(ch & 15);
-	} else {
+	if (ch < ' ' || ch >= 0x7f)
+		print_hex_escape(ch);
+	else
 		print_char((char)ch);
-	}
 }
 
 /* fmt is in flash. Each directive takes the next argument, fetched once

@@ -1,76 +1,91 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Name table and global variables. */
 #define SNEK_NAMES_TABLES
+#include <math.h> /* INFINITY and NAN in the constants */
 #include "snek.h"
+
+#ifndef SNEK_ROM_FLOAT
+#define SNEK_ROM_FLOAT(p) (*(p))
+#endif
 
 value_t name_user;
 value_t global_vals;
 value_t global_shadow;
-static uint16_t nuser;        /* names programs added */
-static snek_len_t user_bytes; /* their texts in name_user, each with its NUL */
+static snek_len_t user_bytes; /* the texts of the names programs added,
+				  in name_user, each with its NUL */
 
+/* The roots are None already (snek_init). */
 void name_init(void)
 {
-	name_user = VAL_NONE;
-	global_vals = VAL_NONE;
-	global_shadow = VAL_NONE;
-	nuser = 0;
 	user_bytes = 0;
 }
 
-/* Append the flash text at p (its last byte has bit 7 set) to buf at *n;
- * return what follows it. */
-static const char *text_append(char *buf, uint8_t *n, const char *p)
+/* Whether the text m (NUL-ended) is the len bytes at s. */
+static bool same(const char *m, const char *s, uint8_t len)
 {
-	uint8_t c;
-
-	do {
-		c = SNEK_ROM_BYTE(p++);
-		buf[(*n)++] = (char)(c & 0x7F);
-	} while (!(c & 0x80));
-	buf[*n] = '\0';
-	return p;
+	while (len--)
+		if (*m++ != *s++) /* a shorter m differs at its NUL */
+			return false;
+	return !*m;
 }
 
 /* Walk the names in number order until name *id or the name s of len
- * bytes: return its text and set *id, or return NULL. Built-in names are
+ * bytes: return its text and set *id, or return NULL and set *id to the
+ * number the next new name gets. Built-in names are
  * spelled into buf (see tools/gennames.py for their encoding); the text
  * of a name programs added is in name_user (stale after allocating). */
 static const char *name_find(uint16_t *id, const char *s, uint8_t len, char *buf)
 {
-	const char *p = name_text, *m = NULL;
+	const char *p = name_text, *q, *m = NULL;
+	const char *user = (const char *)BUF_BYTES(name_user); /* None: no bytes */
 	uint16_t at;
-	uint8_t head, n, i;
-	bool alias = false;
+	uint8_t head, n, bare, i, c;
+	bool alias = false, prefix;
 
-	for (at = 0; at < NAME_BUILTIN_COUNT + nuser; at++) {
+	for (at = 0;; at++) {
 		if (at >= NAME_BUILTIN_COUNT) {
-			m = at == NAME_BUILTIN_COUNT ? (const char *)BUF_BYTES(name_user)
-						     : m + strlen(m) + 1;
+			m = at == NAME_BUILTIN_COUNT ? user : m + strlen(m) + 1;
+			if (m == user + user_bytes)
+				break;
 		} else if (alias) {
 			/* An alias entry is two names: the bare one, then the full one. */
 			alias = false;
 			m = buf;
 		} else {
 			head = SNEK_ROM_BYTE(p);
-			n = 0;
-			if (head < 0x20) {
+			prefix = head < 0x20;
+			q = p;
+			if (prefix) {
 				p++;
-				/* The module prefix: the head's number, counting from 1. */
-				for (m = name_modules, i = head & 0x0F; i--;) {
-					n = 0;
-					m = text_append(buf, &n, m);
-				}
 				alias = head & NAME_ALIAS;
+				/* The module prefix: the head's number, counting from 1. */
+				for (q = name_modules, i = head & 0x0F; --i;)
+					while (!(SNEK_ROM_BYTE(q++) & 0x80))
+						;
 			}
-			m = buf + (alias ? n : 0);
-			p = text_append(buf, &n, p);
+			/* Spell the prefix, if any, then the name (the last byte of
+			 * each has bit 7 set). */
+			for (n = bare = 0;;) {
+				c = SNEK_ROM_BYTE(q++);
+				buf[n++] = (char)(c & 0x7F);
+				if (!(c & 0x80))
+					continue;
+				if (!prefix)
+					break;
+				prefix = false;
+				bare = n;
+				q = p;
+			}
+			buf[n] = '\0';
+			p = q;
+			m = buf + (alias ? bare : 0);
 		}
-		if (at == *id || (strlen(m) == len && !memcmp(m, s, len))) {
+		if (at == *id || same(m, s, len)) {
 			*id = at;
 			return m;
 		}
 	}
+	*id = at;
 	return NULL;
 }
 
@@ -81,28 +96,45 @@ static uint16_t block_count(value_t block)
 	return (uint16_t)BLOCK_VALUES(block);
 }
 
-/* Grow the block of values at root to hold at least n, new slots unset. */
+/* Replace the block at root by a new one of `bytes` bytes (zeroed) of
+ * the given type, the first `keep` bytes copied (none from None); return
+ * its bytes. */
+static uint8_t *block_copy(value_t *root, uint8_t type, snek_len_t keep, snek_len_t bytes)
+{
+	struct snek_raw *b = gc_alloc(type, (snek_len_t)(sizeof *b + bytes));
+
+	memcpy(b->b, BUF_BYTES(*root), keep);
+	*root = gc_ref(TAG_BLOCK, b);
+	return b->b;
+}
+
+/* Grow the block of values at root to hold at least n, new slots unset.
+ * Small chips take a few to spare, not twice as many: globals are as
+ * many as the names a program's text holds, and memory is tight. */
 static void block_grow(value_t *root, uint16_t n)
 {
-	uint16_t old = block_count(*root), cap = old ? old : 4, i;
-	struct snek_values *b;
+	uint16_t old = block_count(*root), i;
+	value_t *v;
 
-	while (cap < n)
-		cap *= 2;
-	b = gc_alloc(GC_VALUES, (snek_len_t)(sizeof(struct snek_values) + cap * sizeof(value_t)));
-	if (old)
-		memcpy(b->v, block_ptr(*root), old * sizeof(value_t));
-	*root = gc_ref(TAG_BLOCK, b);
+#if SNEK_SMALL
+	n += 4;
+#else
+	for (i = old ? old : 4; i < n;)
+		i *= 2;
+	n = i;
+#endif
+	v = (value_t *)block_copy(root, GC_VALUES, (snek_len_t)(old * sizeof(value_t)),
+				  (snek_len_t)(n * sizeof(value_t)));
 	/* The block may be a little larger than asked: unset every slot. */
 	for (i = old, n = block_count(*root); i < n; i++)
-		b->v[i] = VAL_UNSET;
+		v[i] = VAL_UNSET;
 }
 
 uint16_t name_intern(const value_t *raw, uint8_t len)
 {
 	char buf[NAME_BUILTIN_MAX];
 	uint16_t id = NAME_NONE;
-	struct snek_raw *b;
+	uint8_t *b;
 
 	if (name_find(&id, (const char *)BUF_BYTES(*raw), len, buf))
 		return id;
@@ -110,39 +142,51 @@ uint16_t name_intern(const value_t *raw, uint8_t len)
 	/* Each name takes two bytes of the heap at least: it runs out first. */
 	_Static_assert(NAME_BUILTIN_COUNT + SNEK_POOL_SIZE / 2 < NAME_NONE, "name ids fit");
 #else
-	if (NAME_BUILTIN_COUNT + nuser >= NAME_NONE)
+	if (id == NAME_NONE)
 		err_raise(ERR_TOO_BIG);
 #endif
 	/* A new buffer that fits exactly (names are few, memory is tight);
 	 * allocating moves the texts, so they are read again from their roots. */
-	b = gc_alloc(GC_RAW, (snek_len_t)(sizeof *b + user_bytes + len + 1));
-	memcpy(b->b, BUF_BYTES(name_user), user_bytes);
-	memcpy(b->b + user_bytes, BUF_BYTES(*raw), len); /* the NUL is there: gc_alloc zeroes */
-	name_user = gc_ref(TAG_BLOCK, b);
+	b = block_copy(&name_user, GC_RAW, user_bytes, (snek_len_t)(user_bytes + len + 1));
+	memcpy(b + user_bytes, BUF_BYTES(*raw), len); /* the NUL is there: gc_alloc zeroes */
 	user_bytes = (snek_len_t)(user_bytes + len + 1);
-	return (uint16_t)(NAME_BUILTIN_COUNT + nuser++);
+	return id;
 }
 
-/* The text of name id, in buf or (stale after allocating) name_user. */
-static const char *name_text_of(uint16_t id, char *buf)
+/* Whether name id has a dot; print it too when asked (printing never
+ * allocates, so the text stays good). One frame for both uses. */
+static bool name_use(uint16_t id, bool print)
 {
-	return name_find(&id, NULL, 0, buf);
+	char buf[NAME_BUILTIN_MAX];
+	const char *t = name_find(&id, NULL, 0, buf);
+
+	if (print)
+		print_cstr(t);
+	return strchr(t, '.') != NULL;
 }
 
 void name_print(uint16_t id)
 {
-	char buf[NAME_BUILTIN_MAX];
-
-	/* Printing never allocates, so the text stays good. */
-	print_cstr(name_text_of(id, buf));
+	name_use(id, true);
 }
 
 bool name_has_dot(uint16_t id)
 {
-	char buf[NAME_BUILTIN_MAX];
-
-	return strchr(name_text_of(id, buf), '.') != NULL;
+	return name_use(id, false);
 }
+
+struct builtin builtin_get(uint8_t f)
+{
+	struct builtin b;
+	builtin_row_t row = BUILTIN_ROW(&builtin_rows[f]);
+	uint8_t args = SNEK_ROM_BYTE(&builtin_args[row >> BUILTIN_FN_BITS]);
+
+	b.fn = SNEK_ROM_PTR(&builtin_fns[row & ((1u << BUILTIN_FN_BITS) - 1)]);
+	b.min = args & 15;
+	b.max = (uint8_t)((args >> 4) - 1); /* 255 from 0 */
+	return b;
+}
+
 uint8_t global_builtin_index(uint16_t id)
 {
 	uint8_t v = SNEK_ROM_BYTE(&name_value[id]);
@@ -153,22 +197,24 @@ uint8_t global_builtin_index(uint16_t id)
 static value_t builtin_value(uint16_t id)
 {
 	uint8_t v = SNEK_ROM_BYTE(&name_value[id]);
-	const uint16_t *c;
+	float f;
 
 	if (v == 0xFF)
 		return VAL_UNSET;
 	if (!(v & 0x80))
 		return VAL_BUILTIN(v);
 	if (v >= NAME_SMALL_INT)
-		return val_from_num((float)(v & 0x3F));
-	c = builtin_const[v & 0x3F];
-	return (value_t)SNEK_ROM_WORD(&c[1]) << 16 | SNEK_ROM_WORD(&c[0]);
+		f = (float)(v & 0x3F);
+	else
+		f = SNEK_ROM_FLOAT(&builtin_const[v & 0x3F]);
+	return val_from_num(f);
 }
 
 /* The slot holding global id, or NULL when it has none and create is
  * false. Names programs add index global_vals; the few built-in names
  * programs rebind live in global_shadow as (id, value) pairs, the unused
- * pairs (id unset) last. */
+ * pairs (id unset) last. The id is kept as its bare bits (a tiny float
+ * to the collector): no tag to add or compare. */
 static value_t *global_slot(uint16_t id, bool create)
 {
 	value_t *root = &global_shadow, *b, v;
@@ -181,7 +227,7 @@ static value_t *global_slot(uint16_t id, bool create)
 		/* Only rebound built-ins pay for the search. */
 		for (n = block_count(global_shadow); i < n; i += 2) {
 			v = block_ptr(global_shadow)[i];
-			if (v == VAL_INT(id) || (create && v == VAL_UNSET))
+			if (v == id || (create && v == VAL_UNSET))
 				break;
 		}
 		i++; /* the value, after the id */
@@ -193,7 +239,7 @@ static value_t *global_slot(uint16_t id, bool create)
 	}
 	b = &block_ptr(*root)[i];
 	if (root == &global_shadow)
-		b[-1] = VAL_INT(id);
+		b[-1] = id;
 	return b;
 }
 

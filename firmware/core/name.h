@@ -10,11 +10,14 @@
 #define NAME_MAX 64
 #define NAME_NONE 0xFFFF
 
+typedef value_t (*builtin_fn_t)(uint8_t nargs, value_t *args);
 struct builtin {
-	value_t (*fn)(uint8_t nargs, value_t *args);
+	builtin_fn_t fn;
 	uint8_t min, max; /* max 255: any number */
 };
-extern const struct builtin builtin_table[];
+/* Builtin function f (VAL_BUILTIN_INDEX): its C function and how many
+ * arguments it takes. */
+struct builtin builtin_get(uint8_t f);
 
 #include "names.h" /* generated: enum builtin_name */
 

@@ -267,9 +267,9 @@ static value_t iter_next(value_t *state)
  * callee; the VM has saved its registers. */
 static value_t call_builtin(value_t fn, value_t *callee, uint8_t n, uint8_t m)
 {
-	const struct builtin *bi = &builtin_table[VAL_BUILTIN_INDEX(fn)];
-	uint8_t lo = SNEK_ROM_BYTE(&bi->min), hi = SNEK_ROM_BYTE(&bi->max);
-	value_t (*f)(uint8_t, value_t *) = SNEK_ROM_PTR(&bi->fn);
+	struct builtin bi = builtin_get(VAL_BUILTIN_INDEX(fn));
+	uint8_t lo = bi.min, hi = bi.max;
+	value_t (*f)(uint8_t, value_t *) = bi.fn;
 	value_t r;
 
 	/* A max of 255 is "any number": n never exceeds it. */

@@ -26,10 +26,7 @@ the wrapper builtin_floatfn, which finds c_fn in
 BUILTIN_FLOAT_FNS(F1, F2) (F1(c_fn) or F2(c_fn) for each row, in order).
 """
 
-import math
 import re
-from fractions import Fraction
-import struct
 import sys
 from dataclasses import dataclass, field
 
@@ -158,25 +155,6 @@ def parse(lines: list[str]):
     return entries, funcs, consts
 
 
-def f32_bits(value: float) -> int:
-    return struct.unpack('<I', struct.pack('<f', value))[0]
-
-
-def const_bits(expr: str) -> int:
-    """The float32 bits of a constant written in C (a positive number,
-    INFINITY or NAN), rounded from the decimal text directly as C does."""
-    words = {'INFINITY': math.inf, 'NAN': math.nan}
-    if expr in words:
-        return f32_bits(words[expr])
-    exact = Fraction(expr.rstrip('fF'))
-    near = f32_bits(float(exact))  # may be one step off (double rounding)
-    if Fraction(float(exact)) == exact:
-        return near  # exact in a double: no double rounding (and 0 has no step below)
-    best = min((b for b in (near - 1, near, near + 1) if 0 <= b <= 0xFFFFFFFF),
-               key=lambda b: (abs(Fraction(struct.unpack('<f', struct.pack('<I', b))[0]) - exact), b & 1))
-    return best
-
-
 def c_ident(text: str) -> str:
     return 'NAME_' + text.replace('.', '_')
 
@@ -254,14 +232,24 @@ def emit(entries: list[Entry], funcs: list[Func], consts: list[str]) -> str:
     out.append('/* Function number, 0x80 | constant number, 0xC0 | small number, or 0xFF for none. */')
     out.append('static const uint8_t name_value[] SNEK_ROM = {'
                + ', '.join(map(str, values)) + '};')
-    out.append('const struct builtin builtin_table[] SNEK_ROM = {')
-    for f in funcs:
-        out.append(f'\t{{ builtin_{wrapper(f)}, {f.lo}, {f.hi} }},')
-    out.append('};')
-    out.append('/* The constants as value_t bits, halves low first. */')
-    bits = [const_bits(c) for c in consts] or [0]
-    out.append('static const uint16_t builtin_const[][2] SNEK_ROM = {'
-               + ', '.join(f'{{0x{b & 0xFFFF:04X}, 0x{b >> 16:04X}}}' for b in bits) + '};')
+    # Rows sharing a C function share its entry in builtin_fns, and rows
+    # taking as many arguments share an entry in builtin_args (min |
+    # (max + 1) << 4, 0 there for max 255: any number). A row is the two
+    # numbers, fn | args << BUILTIN_FN_BITS, in a byte when they fit.
+    fns = list(dict.fromkeys(wrapper(f) for f in funcs))
+    args = list(dict.fromkeys(f.lo | ((f.hi + 1) & 15) << 4 for f in funcs))
+    fn_bits = max(1, (len(fns) - 1).bit_length())
+    wide = fn_bits + max(1, (len(args) - 1).bit_length()) > 8
+    out.append(f'#define BUILTIN_FN_BITS {fn_bits}')
+    out.append(f'typedef {"uint16_t" if wide else "uint8_t"} builtin_row_t;')
+    out.append(f'#define BUILTIN_ROW(p) SNEK_ROM_{"WORD" if wide else "BYTE"}(p)')
+    out.append('static const builtin_fn_t builtin_fns[] SNEK_ROM = {'
+               + ', '.join(f'builtin_{c}' for c in fns) + '};')
+    out.append('static const uint8_t builtin_args[] SNEK_ROM = {' + ', '.join(map(str, args)) + '};')
+    out.append('static const builtin_row_t builtin_rows[] SNEK_ROM = {'
+               + ', '.join(str(fns.index(wrapper(f)) | args.index(f.lo | ((f.hi + 1) & 15) << 4) << fn_bits)
+                           for f in funcs) + '};')
+    out.append('static const float builtin_const[] SNEK_ROM = {' + ', '.join(consts or ['0']) + '};')
     out.append('#endif\n#endif')
     return '\n'.join(out) + '\n'
 
@@ -270,6 +258,8 @@ def main() -> None:
     entries, funcs, consts = parse(sys.stdin.read().splitlines())
     if len(funcs) > 127 or len(consts) > 63:
         sys.exit('gennames: too many builtins')
+    if any(f.lo > 14 or (f.hi > 14 and f.hi != 255) for f in funcs):
+        sys.exit('gennames: argument counts are 0-14 or 255')
     sys.stdout.write(emit(entries, funcs, consts))
 
 

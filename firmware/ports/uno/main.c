@@ -28,9 +28,10 @@ void hal_exit(int status)
 	hal_reset();
 }
 
+/* Every start is a reset: the console and pins start from their
+ * variables' initial values. */
 int main(void)
 {
-	console_init();
 	uart_init();
 	clock_init();
 	pins_init();

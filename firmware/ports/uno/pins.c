@@ -15,7 +15,8 @@
 #define NPINS 20
 #define FIRST_ANALOG 14
 
-static bool tone_on;
+/* A tone plays: timer2 toggles OC2A (its PWM never sets COM2A0). */
+#define tone_on (TCCR2A & _BV(COM2A0))
 
 /* The pin's PORTx (PINx and DDRx sit just below it) and, in *bit, its
  * bit there: one lookup for writing, reading and pulls. */
@@ -98,7 +99,6 @@ static void timers_init(void)
 
 void pins_init(void)
 {
-	tone_on = false;
 	timers_init();
 	DDRB = 0;
 	DDRC = 0;
@@ -173,7 +173,6 @@ void hal_tone(float hz)
 
 	if (!(hz > 0)) {
 		if (tone_on) {
-			tone_on = false;
 			TCCR2B = 0;
 			timers_init();
 			PORTB &= (uint8_t)~_BV(PB3);
@@ -192,7 +191,6 @@ void hal_tone(float hz)
 			break;
 		}
 	}
-	tone_on = true;
 	TCCR2A = _BV(COM2A0) | _BV(WGM21); /* CTC, toggle D11 on each match */
 	/* Rounded, less one; below one clock, half - 0.5 truncates to 0. */
 	OCR2A = (uint8_t)(half - 0.5f);

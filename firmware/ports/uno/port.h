@@ -9,6 +9,7 @@
 #define SNEK_ROM_BYTE(p) pgm_read_byte(p)
 #define SNEK_ROM_WORD(p) pgm_read_word(p)
 #define SNEK_ROM_PTR(p) ((void *)pgm_read_word(p))
+#define SNEK_ROM_FLOAT(p) pgm_read_float(p)
 #define ROM_STR(s) PSTR(s)
 #define SNEK_ATOMIC_BEGIN() uint8_t snek_sreg_ = SREG; cli()
 #define SNEK_ATOMIC_END() SREG = snek_sreg_
