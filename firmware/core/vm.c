@@ -83,15 +83,15 @@ uint16_t vm_line(void)
  * no tag bits to make or strip. */
 #define SLOT(i) ((value_t)(i))
 #define INT(v) ((snek_len_t)(v))
-/* The caller's fp in a frame: where 16-bit pointers make a bare integer
- * slot, the pointer itself, else its index in the stack. */
-#if UINTPTR_MAX <= 0xFFFF
-#define FP_SLOT(p) SLOT((uintptr_t)(p))
-#define SLOT_FP(v) ((value_t *)(uintptr_t)(v))
-#else
-#define FP_SLOT(p) SLOT((p) - vm_stack)
-#define SLOT_FP(v) (vm_stack + INT(v))
-#endif
+/* A frame's return record: the caller's code, ip_off and fp_off copied
+ * from the registers. To the collector, code is a root and the two
+ * offsets, small and unsigned, are numbers (whole slots of them). */
+#define RECORD_BYTES (sizeof(value_t) + 2 * sizeof(snek_len_t))
+#define RECORD_SLOTS (RECORD_BYTES / sizeof(value_t))
+_Static_assert(RECORD_BYTES % sizeof(value_t) == 0 &&
+	       offsetof(struct vm_regs, fp_off) + sizeof(snek_len_t) ==
+	       offsetof(struct vm_regs, code) + RECORD_BYTES &&
+	       SNEK_STACK_SIZE * sizeof(value_t) < (snek_len_t)-1 / 2, "frame record");
 
 /* The saved ip in the code running, wherever the collector moved it. */
 static uint8_t *vm_load(void)
@@ -154,7 +154,7 @@ static void push_frame(value_t *base, uint8_t npos, uint8_t nnamed)
 
 	/* Named values go above the locals and the return record, and the
 	 * callee's temporaries above those. */
-	named_vals = base + 1 + c->nlocals + 4;
+	named_vals = base + 1 + c->nlocals + RECORD_SLOTS + 1;
 	if (named_vals + nnamed + c->maxstack > vm_stack + SNEK_STACK_SIZE)
 		err_raise(ERR_STACK);
 	if (npos > c->nparams)
@@ -193,10 +193,9 @@ static void push_frame(value_t *base, uint8_t npos, uint8_t nnamed)
 	if (missing)
 		bad_args(nreq, npos + nnamed);
 	/* local is just past the locals: the return record. */
-	local[0] = SLOT(ip_off);
-	local[1] = FP_SLOT(fp);
-	local[2] = r->code;
-	r->sp = local + 2;
+	r->fp_off = (snek_len_t)((uint8_t *)fp - (uint8_t *)vm_stack);
+	memcpy(local, &r->code, RECORD_BYTES);
+	r->sp = local + RECORD_SLOTS - 1;
 	fp = base;
 	r->code = base[0];
 	ip_off = 0;
@@ -247,7 +246,7 @@ static value_t call_builtin(value_t fn, value_t *callee, uint8_t n, uint8_t m)
 static void range_start(value_t *args, uint8_t n)
 {
 	uint8_t i;
-	float f;
+	value_t v;
 
 	if (n == 1) {
 		args[1] = args[0];
@@ -256,10 +255,11 @@ static void range_start(value_t *args, uint8_t n)
 	if (n < 3)
 		args[2] = 0x3F800000u;  /* the bits of 1.0f */
 	for (i = 0; i < 3; i++) {
-		f = val_to_num(args[i]);
-		if (i == 2 && f == 0)
+		v = val_from_num(val_to_num(args[i]));
+		/* A step of 0 or -0: no bits but the sign. */
+		if (i == 2 && !(v << 1))
 			err_invalid_value(args[2]);
-		args[i] = val_from_num(f);
+		args[i] = v;
 	}
 }
 
@@ -752,9 +752,8 @@ void vm_run(value_t code)
 	leave: {
 		value_t *rec = fp + CODE()->nlocals + 1;
 		R_SP = fp - 1;
-		ip_off = INT(rec[0]);
-		r->code = rec[2];
-		fp = SLOT_FP(rec[1]);
+		memcpy(&r->code, rec, RECORD_BYTES);
+		fp = (value_t *)((uint8_t *)vm_stack + r->fp_off);
 		if (r->code == VAL_NONE) {
 			/* The statement's end. */
 			vm_active = false;
@@ -780,15 +779,16 @@ void vm_run(value_t code)
 		/* start, stop, step: is step > 0 (a NaN is not) in one unsigned
 		 * compare of its bits, then one float compare either way round. */
 		p = R_SP - 2;
-		float cur = val_num(p[0]), lo = cur, hi = val_num(p[1]);
+		/* A step down compares the numbers negated. */
+		float lo = val_num(p[0]), hi = val_num(p[1]);
 		if (p[2] - 1 >= 0x7F800000u) {
-			lo = hi;
-			hi = cur;
+			lo = -lo;
+			hi = -hi;
 		}
 		b = VAL_UNSET;
 		if (lo < hi) {
 			b = p[0];
-			p[0] = val_from_num(cur + val_num(p[2]));
+			p[0] = val_from_num(val_num(b) + val_num(p[2]));
 		}
 		m = 3;
 	loop_next:

@@ -23,11 +23,13 @@ extern value_t vm_stack[SNEK_STACK_SIZE];
  * of AVR code a field instead of 4). */
 struct vm_regs {
 	value_t acc;          /* the accumulator (a root) */
-	value_t code;         /* the code object running (a root) */
 	value_t *sp;          /* top of the value stack */
 	value_t *fp;          /* the running frame */
 	uint8_t *base;        /* code bytes of `code` (small chips) */
+	/* A call saves these three in the frame, as they are: */
+	value_t code;         /* the code object running (a root) */
 	snek_len_t ip_off;    /* ip as an offset into the code bytes */
+	snek_len_t fp_off;    /* fp's offset in bytes from vm_stack */
 };
 extern struct vm_regs vm_regs;
 #define vm_acc (vm_regs.acc)
