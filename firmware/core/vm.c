@@ -98,7 +98,7 @@ static uint8_t *vm_load(void)
 {
 	struct vm_regs *r = regs();
 
-	r->base = CODE_BYTES(code_ptr(r->code));
+	r->base = CODE_BYTES(code_now());
 	return r->base + ip_off;
 }
 
@@ -223,9 +223,9 @@ static value_t iter_next(value_t *state)
 
 /* Call builtin `fn` with the n positional and m named arguments above
  * callee; the VM has saved its registers. */
-static value_t call_builtin(value_t fn, value_t *callee, uint8_t n, uint8_t m)
+static value_t call_builtin(snek_len_t index, value_t *callee, uint8_t n, uint8_t m)
 {
-	const struct builtin *bi = &builtin_table[VAL_BUILTIN_INDEX(fn)];
+	const struct builtin *bi = &builtin_table[index];
 	uint8_t lo = SNEK_ROM_BYTE(&bi->min), hi = SNEK_ROM_BYTE(&bi->max);
 	value_t (*f)(uint8_t, value_t *) = SNEK_ROM_PTR(&bi->fn);
 	value_t r;
@@ -732,9 +732,9 @@ void vm_run(value_t code)
 		callee = R_SP - n - m;
 		a = *callee;
 		SAVE();
-		/* VAL_IS_BUILTIN in one compare. */
+		/* VAL_IS_BUILTIN in one compare, which leaves its index. */
 		if (a - VAL_BUILTIN(0) <= VAL_PAYLOAD_MASK - VAL_BUILTIN_BASE) {
-			b = call_builtin(a, callee, n, m);
+			b = call_builtin((snek_len_t)(a - VAL_BUILTIN(0)), callee, n, m);
 			drop = (snek_len_t)(n + m + 1);
 			goto finish;
 		}
