@@ -13,8 +13,9 @@
 #include "snek.h"
 
 value_t vm_stack[SNEK_STACK_SIZE];
-/* fp is always a place in the stack: a statement's frame saves it. */
-struct vm_regs vm_regs = { .acc = VAL_NONE, .code = VAL_NONE, .sp = vm_stack, .fp = vm_stack };
+/* Set by vm_reset (snek_init calls it first), so no initial values in
+ * flash. */
+struct vm_regs vm_regs;
 bool vm_active;
 volatile bool vm_interrupt;
 
@@ -40,10 +41,13 @@ static value_t *named_vals;
 
 void vm_reset(void)
 {
+	struct vm_regs *r = regs();
+
 	vm_active = false;
-	vm_sp = vm_stack;
-	vm_code = VAL_NONE;
-	vm_acc = VAL_NONE;
+	/* fp is always a place in the stack: a statement's frame saves it. */
+	fp = r->sp = vm_stack;
+	r->code = VAL_NONE;
+	r->acc = VAL_NONE;
 	gc_ntemp = 0;
 	obj_depth = 0;
 	print_to(SINK_OUT);
