@@ -433,13 +433,14 @@ void vm_run(value_t code)
 		NEXT;
 	}
 	CASE(ITER) {
-		/* The iterable and position 0: two pushes. */
-		*++R_SP = R_ACC;
-		R_ACC = SLOT(0);
-		goto push;
+		/* The iterable and position 0 above it (acc is not used
+		 * after ITER: FOR_NEXT follows). */
+		p = R_SP += 2;
+		p[0] = SLOT(0);
+		p[-1] = R_ACC;
+		NEXT;
 	}
 	CASE(PUSH) {
-	push:
 		*++R_SP = R_ACC;
 		NEXT;
 	}
@@ -807,8 +808,9 @@ void vm_run(value_t code)
 	CASE(RANGE) {
 		n = *R_IP++;
 		SAVE();
-		range_start(R_SP - n + 1, n);
-		R_SP = R_SP - n + 3;
+		p = R_SP - n + 1;
+		range_start(p, n);
+		R_SP = p + 2;
 		NEXT;
 	}
 	CASE(ASSERT) {
