@@ -16,7 +16,6 @@ value_t vm_stack[SNEK_STACK_SIZE];
 /* Set by vm_reset (snek_init calls it first), so no initial values in
  * flash. */
 struct vm_regs vm_regs;
-bool vm_active;
 volatile bool vm_interrupt;
 
 
@@ -43,7 +42,6 @@ void vm_reset(void)
 {
 	struct vm_regs *r = regs();
 
-	vm_active = false;
 	/* fp is always a place in the stack: a statement's frame saves it. */
 	fp = r->sp = vm_stack;
 	r->code = VAL_NONE;
@@ -433,8 +431,7 @@ void vm_run(value_t code)
 		NEXT;
 	}
 	CASE(ITER) {
-		/* The iterable and position 0 above it (acc is not used
-		 * after ITER: FOR_NEXT follows). */
+		/* The iterable and position 0, in one move of sp. */
 		p = R_SP += 2;
 		p[0] = SLOT(0);
 		p[-1] = R_ACC;
@@ -748,7 +745,6 @@ void vm_run(value_t code)
 		console_check_interrupt();
 	enter:
 		push_frame(callee, n, m);
-		vm_active = true;
 		LOAD();
 		NEXT;
 	}
@@ -761,7 +757,6 @@ void vm_run(value_t code)
 		fp = (value_t *)((uint8_t *)vm_stack + r->fp_off);
 		if (r->code == VAL_NONE) {
 			/* The statement's end. */
-			vm_active = false;
 #if !SNEK_SMALL
 			r->sp = sp;
 #endif
@@ -782,9 +777,9 @@ void vm_run(value_t code)
 	CASE(RANGE_NEXT) {
 		OPERAND();
 		/* start, stop, step: is step > 0 (a NaN is not) in one unsigned
-		 * compare of its bits, then one float compare either way round. */
+		 * compare of its bits; a step down compares the numbers negated
+		 * (a sign bit flipped), so one float compare either way. */
 		p = R_SP - 2;
-		/* A step down compares the numbers negated. */
 		float lo = val_num(p[0]), hi = val_num(p[1]);
 		if (p[2] - 1 >= 0x7F800000u) {
 			lo = -lo;

@@ -44,7 +44,8 @@ extern struct vm_regs vm_regs;
 #define vm_acc (vm_regs.acc)
 #define vm_code (vm_regs.code)
 #define vm_sp (vm_regs.sp)
-extern bool vm_active;
+/* A statement is running: its code is the code running. */
+#define vm_active (vm_code != VAL_NONE)
 extern volatile bool vm_interrupt;
 
 /* Run a top-level statement's code to its end. */
