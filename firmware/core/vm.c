@@ -169,7 +169,9 @@ static void push_frame(value_t *base, uint8_t npos, uint8_t nnamed)
 			missing = true;
 		*local++ = v;
 	}
-	vm_named_arg(NAMED_LEFT);
+	/* Most calls name nothing: skip finding the ids. */
+	if (nnamed)
+		vm_named_arg(NAMED_LEFT);
 #else
 	/* Each named value finds its parameter: faster with many. */
 	const uint8_t *ids = named_ids();
