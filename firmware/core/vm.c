@@ -3,10 +3,10 @@
  * and carries on in the same loop, so the C stack never grows with Snek
  * recursion.
  *
- * A frame: fp[0] the function, fp[1..nlocals] its locals, then the return
- * position, the caller's frame and the caller's code, then temporaries.
- * A top-level statement runs in a frame like a call's, whose caller's code
- * is None: its HALT, like a RETURN, finds that and leaves the loop.
+ * A frame: fp[0] the function (its code: the code running), fp[1..nlocals]
+ * its locals, then the return record (the caller's ip and fp), then
+ * temporaries. A top-level statement runs in a frame like a call's; its
+ * HALT leaves the loop.
  *
  * The collector moves objects, so every pointer into the code object is
  * re-derived after anything that may allocate: SAVE() before, LOAD() after. */
@@ -85,11 +85,11 @@ uint16_t vm_line(void)
  * no tag bits to make or strip. */
 #define SLOT(i) ((value_t)(i))
 #define INT(v) ((snek_len_t)(v))
-/* A frame's return record: the caller's code, ip_off and fp_off copied
- * from the registers. To the collector, code is a root and the two
+/* A frame's return record: the caller's ip_off and fp_off copied from the
+ * registers (its code is at the caller's fp[0]). To the collector the two
  * offsets, small and unsigned, are numbers (whole slots of them). */
 #define RECORD_SLOTS VM_RECORD_SLOTS
-_Static_assert(sizeof(value_t) + 2 * sizeof(snek_len_t) == RECORD_SLOTS * sizeof(value_t) &&
+_Static_assert(2 * sizeof(snek_len_t) == RECORD_SLOTS * sizeof(value_t) &&
 	       SNEK_STACK_SIZE * sizeof(value_t) < (snek_len_t)-1 / 2, "frame record");
 
 /* The saved ip in the code running, wherever the collector moved it. */
@@ -427,7 +427,7 @@ void vm_run(value_t code)
 		if (op >= OP_ADD)
 			goto apply;
 		if (op == OP_HALT)
-			goto leave;
+			goto halt;
 		/* op read again: the AVR then need not widen op at every dispatch. */
 		R_ACC = VAL_NONE + R_IP[-1];
 		NEXT;
@@ -751,22 +751,14 @@ void vm_run(value_t code)
 		NEXT;
 	}
 	CASE(RETURN) {
-	leave: {
-		value_t *rec = fp + CODE()->nlocals + 1;
+		p = fp + CODE()->nlocals + 1;
 		R_SP = fp - 1;
 		for (n = 0; n < RECORD_SLOTS; n++)
-			r->rec[n] = rec[n];
+			r->rec[n] = p[n];
 		fp = (value_t *)((uint8_t *)vm_stack + r->fp_off);
-		if (r->code == VAL_NONE) {
-			/* The statement's end. */
-#if !SNEK_SMALL
-			r->sp = sp;
-#endif
-			return;
-		}
+		r->code = fp[0];
 		RELOAD_IP();
 		NEXT;
-	}
 	}
 	CASE(FOR_NEXT) {
 		OPERAND();
@@ -833,6 +825,15 @@ void vm_run(value_t code)
 		}
 	}
 #endif
+	/* The statement's end: its frame goes, fp stays a place in the stack. */
+halt:
+	R_SP = fp - 1;
+	r->code = VAL_NONE;
+#if !SNEK_SMALL
+	r->sp = sp;
+#endif
+	return;
+
 	/* Errors raised by several arms. */
 undefined_local:
 	u = code_params(CODE())[u];

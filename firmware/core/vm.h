@@ -19,7 +19,7 @@ enum opcode {
 extern value_t vm_stack[SNEK_STACK_SIZE];
 
 /* Value slots of a frame's return record (struct vm_regs). */
-#define VM_RECORD_SLOTS ((sizeof(value_t) + 2 * sizeof(snek_len_t)) / sizeof(value_t))
+#define VM_RECORD_SLOTS (2 * sizeof(snek_len_t) / sizeof(value_t))
 
 /* The VM's registers, as C code outside the dispatch loop sees them. One
  * struct, so the VM can reach them through one pointer register (2 bytes
@@ -29,11 +29,11 @@ struct vm_regs {
 	value_t *sp;          /* top of the value stack */
 	value_t *fp;          /* the running frame */
 	uint8_t *base;        /* code bytes of `code` (small chips) */
-	/* A call saves these three in the frame as they are, whole value
+	value_t code;         /* the code object running (a root), also fp[0] */
+	/* A call saves these two in the frame as they are, whole value
 	 * slots (rec) copied: */
 	union {
 		struct {
-			value_t code;         /* the code object running (a root) */
 			snek_len_t ip_off;    /* ip as an offset into the code bytes */
 			snek_len_t fp_off;    /* fp's offset in bytes from vm_stack */
 		};
