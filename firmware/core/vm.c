@@ -3,10 +3,10 @@
  * and carries on in the same loop, so the C stack never grows with Snek
  * recursion.
  *
- * A frame: fp[0] the function, fp[1..nlocals] its locals, then the return
- * position, the caller's frame and the caller's code, then temporaries.
- * A top-level statement runs in a frame like a call's, whose caller's code
- * is None: its HALT, like a RETURN, finds that and leaves the loop.
+ * A frame: fp[0] the function (its code: the code running), fp[1..nlocals]
+ * its locals, then the return record (the caller's ip and fp), then
+ * temporaries. A top-level statement runs in a frame like a call's; its
+ * HALT leaves the loop.
  *
  * The collector moves objects, so every pointer into the code object is
  * re-derived after anything that may allocate: SAVE() before, LOAD() after. */
@@ -17,10 +17,10 @@
  * statement ends (stack_home). */
 #define STACK_END ((value_t *)(gc_pool + SNEK_POOL_SIZE))
 #define STACK_HOME (STACK_END - SNEK_STACK_SIZE)
-value_t *vm_stack = STACK_HOME;
-/* fp is always a place in the stack: a statement's frame saves it. */
-struct vm_regs vm_regs = { .acc = VAL_NONE, .code = VAL_NONE, .sp = STACK_HOME, .fp = STACK_HOME };
-bool vm_active;
+/* Set by vm_reset (snek_init calls it first), so no initial values in
+ * flash. */
+value_t *vm_stack;
+struct vm_regs vm_regs;
 volatile bool vm_interrupt;
 
 
@@ -80,10 +80,11 @@ static __attribute__((noinline)) snek_len_t stack_room(value_t *end)
 
 void vm_reset(void)
 {
-	vm_active = false;
+	struct vm_regs *r = regs();
+
 	stack_home();
-	vm_code = VAL_NONE;
-	vm_acc = VAL_NONE;
+	r->code = VAL_NONE;
+	r->acc = VAL_NONE;
 	gc_ntemp = 0;
 	obj_depth = 0;
 	print_to(SINK_OUT);
@@ -123,9 +124,12 @@ uint16_t vm_line(void)
  * no tag bits to make or strip. */
 #define SLOT(i) ((value_t)(i))
 #define INT(v) ((snek_len_t)(v))
-/* The caller's fp in a frame, as its index in the stack (which moves). */
-#define FP_SLOT(p) SLOT((p) - vm_stack)
-#define SLOT_FP(v) (vm_stack + INT(v))
+/* A frame's return record: the caller's ip_off and fp_off copied from the
+ * registers (its code is at the caller's fp[0]). To the collector the two
+ * offsets, small and unsigned, are numbers (whole slots of them). */
+#define RECORD_SLOTS VM_RECORD_SLOTS
+_Static_assert(2 * sizeof(snek_len_t) == RECORD_SLOTS * sizeof(value_t) &&
+	       SNEK_POOL_SIZE < (snek_len_t)-1 / 2, "frame record");
 
 /* The saved ip in the code running, wherever the collector moved it. */
 static uint8_t *vm_load(void)
@@ -188,7 +192,7 @@ static void push_frame(value_t *base, uint8_t npos, uint8_t nnamed)
 
 	/* Named values go above the locals and the return record, and the
 	 * callee's temporaries above those. */
-	named_vals = base + 1 + c->nlocals + 4;
+	named_vals = base + 1 + c->nlocals + RECORD_SLOTS + 1;
 	if (named_vals + nnamed + c->maxstack > STACK_END) {
 		/* The stack moves (and the collector may move the code). */
 		snek_len_t d = stack_room(named_vals + nnamed + c->maxstack);
@@ -211,7 +215,9 @@ static void push_frame(value_t *base, uint8_t npos, uint8_t nnamed)
 			missing = true;
 		*local++ = v;
 	}
-	vm_named_arg(NAMED_LEFT);
+	/* Most calls name nothing: skip finding the ids. */
+	if (nnamed)
+		vm_named_arg(NAMED_LEFT);
 #else
 	/* Each named value finds its parameter: faster with many. */
 	const uint8_t *ids = named_ids();
@@ -234,10 +240,11 @@ static void push_frame(value_t *base, uint8_t npos, uint8_t nnamed)
 	if (missing)
 		bad_args(nreq, npos + nnamed);
 	/* local is just past the locals: the return record. */
-	local[0] = SLOT(ip_off);
-	local[1] = FP_SLOT(fp);
-	local[2] = r->code;
-	r->sp = local + 2;
+	r->fp_off = (snek_len_t)((uint8_t *)fp - (uint8_t *)vm_stack);
+	/* Slot by slot: faster on the AVR than memcpy's byte loop. */
+	for (i = 0; i < RECORD_SLOTS; i++)
+		local[i] = r->rec[i];
+	r->sp = local + RECORD_SLOTS - 1;
 	fp = base;
 	r->code = base[0];
 	ip_off = 0;
@@ -265,9 +272,9 @@ static value_t iter_next(value_t *state)
 
 /* Call builtin `fn` with the n positional and m named arguments above
  * callee; the VM has saved its registers. */
-static value_t call_builtin(value_t fn, value_t *callee, uint8_t n, uint8_t m)
+static value_t call_builtin(snek_len_t index, value_t *callee, uint8_t n, uint8_t m)
 {
-	struct builtin bi = builtin_get(VAL_BUILTIN_INDEX(fn));
+	struct builtin bi = builtin_get(index);
 	uint8_t lo = bi.min, hi = bi.max;
 	value_t (*f)(uint8_t, value_t *) = bi.fn;
 	value_t r;
@@ -288,7 +295,7 @@ static value_t call_builtin(value_t fn, value_t *callee, uint8_t n, uint8_t m)
 static void range_start(value_t *args, uint8_t n)
 {
 	uint8_t i;
-	float f;
+	value_t v;
 
 	if (n == 1) {
 		args[1] = args[0];
@@ -297,10 +304,11 @@ static void range_start(value_t *args, uint8_t n)
 	if (n < 3)
 		args[2] = 0x3F800000u;  /* the bits of 1.0f */
 	for (i = 0; i < 3; i++) {
-		f = val_to_num(args[i]);
-		if (i == 2 && f == 0)
+		v = val_from_num(val_to_num(args[i]));
+		/* A step of 0 or -0: no bits but the sign. */
+		if (i == 2 && !(v << 1))
 			err_invalid_value(args[2]);
-		args[i] = val_from_num(f);
+		args[i] = v;
 	}
 }
 
@@ -466,19 +474,19 @@ void vm_run(value_t code)
 		if (op >= OP_ADD)
 			goto apply;
 		if (op == OP_HALT)
-			goto leave;
+			goto halt;
 		/* op read again: the AVR then need not widen op at every dispatch. */
 		R_ACC = VAL_NONE + R_IP[-1];
 		NEXT;
 	}
 	CASE(ITER) {
-		/* The iterable and position 0: two pushes. */
-		*++R_SP = R_ACC;
-		R_ACC = SLOT(0);
-		goto push;
+		/* The iterable and position 0, in one move of sp. */
+		p = R_SP += 2;
+		p[0] = SLOT(0);
+		p[-1] = R_ACC;
+		NEXT;
 	}
 	CASE(PUSH) {
-	push:
 		*++R_SP = R_ACC;
 		NEXT;
 	}
@@ -774,9 +782,9 @@ void vm_run(value_t code)
 		callee = R_SP - n - m;
 		a = *callee;
 		SAVE();
-		/* VAL_IS_BUILTIN in one compare. */
+		/* VAL_IS_BUILTIN in one compare, which leaves its index. */
 		if (a - VAL_BUILTIN(0) <= VAL_PAYLOAD_MASK - VAL_BUILTIN_BASE) {
-			b = call_builtin(a, callee, n, m);
+			b = call_builtin((snek_len_t)(a - VAL_BUILTIN(0)), callee, n, m);
 			drop = (snek_len_t)(n + m + 1);
 			goto finish;
 		}
@@ -786,26 +794,18 @@ void vm_run(value_t code)
 		console_check_interrupt();
 	enter:
 		push_frame(callee, n, m);
-		vm_active = true;
 		LOAD();
 		NEXT;
 	}
 	CASE(RETURN) {
-	leave: {
-		value_t *rec = fp + CODE()->nlocals + 1;
+		p = fp + CODE()->nlocals + 1;
 		R_SP = fp - 1;
-		ip_off = INT(rec[0]);
-		r->code = rec[2];
-		fp = SLOT_FP(rec[1]);
-		if (r->code == VAL_NONE) {
-			/* The statement's end. */
-			vm_active = false;
-			stack_home();
-			return;
-		}
+		for (n = 0; n < RECORD_SLOTS; n++)
+			r->rec[n] = p[n];
+		fp = (value_t *)((uint8_t *)vm_stack + r->fp_off);
+		r->code = fp[0];
 		RELOAD_IP();
 		NEXT;
-	}
 	}
 	CASE(FOR_NEXT) {
 		OPERAND();
@@ -818,17 +818,18 @@ void vm_run(value_t code)
 	CASE(RANGE_NEXT) {
 		OPERAND();
 		/* start, stop, step: is step > 0 (a NaN is not) in one unsigned
-		 * compare of its bits, then one float compare either way round. */
+		 * compare of its bits; a step down compares the numbers negated
+		 * (a sign bit flipped), so one float compare either way. */
 		p = R_SP - 2;
-		float cur = val_num(p[0]), lo = cur, hi = val_num(p[1]);
+		float lo = val_num(p[0]), hi = val_num(p[1]);
 		if (p[2] - 1 >= 0x7F800000u) {
-			lo = hi;
-			hi = cur;
+			lo = -lo;
+			hi = -hi;
 		}
 		b = VAL_UNSET;
 		if (lo < hi) {
 			b = p[0];
-			p[0] = val_from_num(cur + val_num(p[2]));
+			p[0] = val_from_num(val_num(b) + val_num(p[2]));
 		}
 		m = 3;
 	loop_next:
@@ -843,8 +844,9 @@ void vm_run(value_t code)
 	CASE(RANGE) {
 		n = *R_IP++;
 		SAVE();
-		range_start(R_SP - n + 1, n);
-		R_SP = R_SP - n + 3;
+		p = R_SP - n + 1;
+		range_start(p, n);
+		R_SP = p + 2;
 		NEXT;
 	}
 	CASE(ASSERT) {
@@ -870,6 +872,13 @@ void vm_run(value_t code)
 		}
 	}
 #endif
+	/* The statement's end: its frame goes, the stack goes home (fp stays
+	 * a place in the stack) and the heap has its room back. */
+halt:
+	r->code = VAL_NONE;
+	stack_home();
+	return;
+
 	/* Errors raised by several arms. */
 undefined_local:
 	u = code_params(CODE())[u];

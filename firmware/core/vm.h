@@ -20,22 +20,34 @@ enum opcode {
  * room when calls need more than its own SNEK_STACK_SIZE values (vm.c). */
 extern value_t *vm_stack;
 
+/* Value slots of a frame's return record (struct vm_regs). */
+#define VM_RECORD_SLOTS (2 * sizeof(snek_len_t) / sizeof(value_t))
+
 /* The VM's registers, as C code outside the dispatch loop sees them. One
  * struct, so the VM can reach them through one pointer register (2 bytes
  * of AVR code a field instead of 4). */
 struct vm_regs {
 	value_t acc;          /* the accumulator (a root) */
-	value_t code;         /* the code object running (a root) */
 	value_t *sp;          /* top of the value stack */
 	value_t *fp;          /* the running frame */
 	uint8_t *base;        /* code bytes of `code` (small chips) */
-	snek_len_t ip_off;    /* ip as an offset into the code bytes */
+	value_t code;         /* the code object running (a root), also fp[0] */
+	/* A call saves these two in the frame as they are, whole value
+	 * slots (rec) copied: */
+	union {
+		struct {
+			snek_len_t ip_off;    /* ip as an offset into the code bytes */
+			snek_len_t fp_off;    /* fp's offset in bytes from vm_stack */
+		};
+		value_t rec[VM_RECORD_SLOTS];
+	};
 };
 extern struct vm_regs vm_regs;
 #define vm_acc (vm_regs.acc)
 #define vm_code (vm_regs.code)
 #define vm_sp (vm_regs.sp)
-extern bool vm_active;
+/* A statement is running: its code is the code running. */
+#define vm_active (vm_code != VAL_NONE)
 extern volatile bool vm_interrupt;
 
 /* Run a top-level statement's code to its end. */
