@@ -362,12 +362,10 @@ done:
 	return true;
 }
 
-/* Output to fn, else into buf (truncated); with neither (size 0) it
- * just counts */
+/* Output to fn; with none it just counts */
 typedef struct {
 	void (*fn)(char);
-	char *buf;
-	uint16_t size, pos;
+	uint16_t pos;
 	bool upper;
 } out_t;
 
@@ -377,8 +375,6 @@ static void put(out_t *o, char c)
 		c -= 'a' - 'A';
 	if (o->fn)
 		o->fn(c);
-	else if (o->pos + 1 < o->size)
-		o->buf[o->pos] = c;
 	o->pos++;
 }
 
@@ -549,12 +545,12 @@ static bool prepare(fmt_t *f, uint32_t bits, char conv, uint8_t flags, int8_t pr
 	return true;
 }
 
-/* Lays out one conversion of v to fn, else into buf: counted first
- * (fn and buf unset), to know the padding */
-static uint16_t format(void (*fn)(char), char *buf, uint16_t size, float v, char conv,
+/* Lays out one conversion of v to fn: counted first (no fn), to know
+ * the padding */
+static uint16_t format(void (*fn)(char), float v, char conv,
 		       uint8_t flags, int16_t width, int16_t prec)
 {
-	out_t o = { NULL, NULL, 0, 0, false };
+	out_t o = { NULL, 0, false };
 	uint8_t digits = conv == 'r' ? REPR_DIGITS : DEC_DIGITS;
 	fmt_t *f = __builtin_alloca(sizeof *f + digits);
 	uint32_t bits;
@@ -564,22 +560,40 @@ static uint16_t format(void (*fn)(char), char *buf, uint16_t size, float v, char
 	if (prepare(f, bits, conv, flags, (int8_t) (prec > 60 ? 60 : prec))) {
 		emit(&o, f, 0);
 		width -= (int16_t) o.pos;
-		o = (out_t) { fn, buf, size, 0, conv >= 'A' && conv <= 'Z' };
+		o = (out_t) { fn, 0, conv >= 'A' && conv <= 'Z' };
 		emit(&o, f, width);
 	}
-	if (size)
-		buf[o.pos < size ? o.pos : size - 1] = '\0';
 	return o.pos;
+}
+
+/* num_format's buffer: where the next character goes, and the room
+ * left there (one byte of it for the NUL) */
+static char *buf_at;
+static uint16_t buf_room;
+
+static void buf_put(char c)
+{
+	if (buf_room > 1) {
+		*buf_at++ = c;
+		buf_room--;
+	}
 }
 
 uint16_t num_format(char *buf, uint16_t size, float f, char conv,
 		   uint8_t flags, int16_t width, int16_t prec)
 {
-	return format(NULL, buf, size, f, conv, flags, width, prec);
+	uint16_t n;
+
+	buf_at = buf;
+	buf_room = size;
+	n = format(buf_put, f, conv, flags, width, prec);
+	if (size)
+		*buf_at = '\0';
+	return n;
 }
 
 bool num_print(void (*fn)(char), float f, char conv,
 	       uint8_t flags, int16_t width, int16_t prec)
 {
-	return format(fn, NULL, 0, f, conv, flags, width, prec) != 0;
+	return format(fn, f, conv, flags, width, prec) != 0;
 }
