@@ -362,7 +362,7 @@ done:
 	return true;
 }
 
-/* Output to fn; with none it just counts */
+/* Output to fn, counted */
 typedef struct {
 	void (*fn)(char);
 	uint16_t pos;
@@ -373,15 +373,8 @@ static void put(out_t *o, char c)
 {
 	if (o->upper && c >= 'a')	/* no output character is above 'z' */
 		c -= 'a' - 'A';
-	if (o->fn)
-		o->fn(c);
+	o->fn(c);
 	o->pos++;
-}
-
-__attribute__((noinline)) static void put_n(out_t *o, char c, int16_t n)
-{
-	while (n-- > 0)
-		put(o, c);
 }
 
 /* One conversion, ready to lay out (the digits last, their room
@@ -390,7 +383,7 @@ typedef struct {
 	bool exp;	/* d.ddde+XX, else ddd.ddd */
 	char sign;	/* '-', '+', ' ' or 0 */
 	char radix;	/* 'o' or 'x' for the "0o"/"0x" prefix, or 0 */
-	uint8_t flags;
+	bool point;	/* '.' even with no digits after it (alt) */
 	int8_t prec;	/* digits after the point */
 	int8_t start;	/* below 0: that many leading zeros (%.5d) */
 	dec_t x;	/* with its digits after it */
@@ -411,7 +404,7 @@ static void emit_body(out_t *o, const fmt_t *f)
 			put(o, '.');
 		put(o, (uint8_t) i < x->n ? x->d[i] : '0');	/* i < 0 wraps past n */
 	}
-	if (!f->prec && (f->flags & NUM_FMT_ALT))
+	if (!f->prec && f->point)
 		put(o, '.');
 	if (f->exp) {
 		uint8_t a, tens = '0';
@@ -426,24 +419,16 @@ static void emit_body(out_t *o, const fmt_t *f)
 	}
 }
 
-/* [spaces] [sign] [0x] [zeros] digits [spaces] */
-static void emit(out_t *o, const fmt_t *f, int16_t pad)
+/* [sign] [0x] digits */
+static void emit(out_t *o, const fmt_t *f)
 {
-	uint8_t align = f->flags & (NUM_FMT_MINUS | NUM_FMT_ZERO);
-
-	if (!align)
-		put_n(o, ' ', pad);
 	if (f->sign)
 		put(o, f->sign);
 	if (f->radix) {
 		put(o, '0');
 		put(o, f->radix);
 	}
-	if (align == NUM_FMT_ZERO)
-		put_n(o, '0', pad);
 	emit_body(o, f);
-	if (align & NUM_FMT_MINUS)
-		put_n(o, ' ', pad);
 }
 
 /* The shortest digits of x that read back as mag: at each length the
@@ -495,7 +480,7 @@ static bool prepare(fmt_t *f, uint32_t bits, char conv, uint8_t flags, int8_t pr
 	f->exp = false;
 	f->radix = 0;
 	f->start = 0;
-	f->flags = flags & ~NUM_FMT_ALT;
+	f->point = false;
 	m = unpack(mag, &e);
 	if (base) {
 		if (special)
@@ -516,7 +501,7 @@ static bool prepare(fmt_t *f, uint32_t bits, char conv, uint8_t flags, int8_t pr
 		neg &= !nan;	/* Python never shows a sign on nan */
 		prec = 0;
 	} else {
-		f->flags = flags;
+		f->point = flags & NUM_FMT_ALT;
 		dec_from(x, m, e, 10, false);
 		if (prec < 0)
 			prec = 6;
@@ -545,24 +530,19 @@ static bool prepare(fmt_t *f, uint32_t bits, char conv, uint8_t flags, int8_t pr
 	return true;
 }
 
-/* Lays out one conversion of v to fn: counted first (no fn), to know
- * the padding */
-static uint16_t format(void (*fn)(char), float v, char conv,
-		       uint8_t flags, int16_t width, int16_t prec)
+/* One conversion of v to fn; returns its length, 0 when there was
+ * none (an integer conversion of inf or nan) */
+static uint16_t format(void (*fn)(char), float v, char conv, uint8_t flags, int16_t prec)
 {
-	out_t o = { NULL, 0, false };
+	out_t o = { fn, 0, conv >= 'A' && conv <= 'Z' };
 	uint8_t digits = conv == 'r' ? REPR_DIGITS : DEC_DIGITS;
 	fmt_t *f = __builtin_alloca(sizeof *f + digits);
 	uint32_t bits;
 
 	f->x.size = digits;
 	memcpy(&bits, &v, sizeof bits);
-	if (prepare(f, bits, conv, flags, (int8_t) (prec > 60 ? 60 : prec))) {
-		emit(&o, f, 0);
-		width -= (int16_t) o.pos;
-		o = (out_t) { fn, 0, conv >= 'A' && conv <= 'Z' };
-		emit(&o, f, width);
-	}
+	if (prepare(f, bits, conv, flags, (int8_t) (prec > 60 ? 60 : prec)))
+		emit(&o, f);
 	return o.pos;
 }
 
@@ -586,14 +566,14 @@ uint16_t num_format(char *buf, uint16_t size, float f, char conv,
 
 	buf_at = buf;
 	buf_room = size;
-	n = format(buf_put, f, conv, flags, width, prec);
+	(void) width;
+	n = format(buf_put, f, conv, flags, prec);
 	if (size)
 		*buf_at = '\0';
 	return n;
 }
 
-bool num_print(void (*fn)(char), float f, char conv,
-	       uint8_t flags, int16_t width, int16_t prec)
+bool num_print(void (*fn)(char), float f, char conv, uint8_t flags, int16_t prec)
 {
-	return format(fn, f, conv, flags, width, prec) != 0;
+	return format(fn, f, conv, flags, prec) != 0;
 }

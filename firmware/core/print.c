@@ -60,7 +60,7 @@ void print_rom(const char *s)
 
 void print_num(float f)
 {
-	num_print(print_char, f, 'r', 0, -1, -1);
+	num_print(print_char, f, 'r', 0, -1);
 }
 
 /* The text of each operator from OP_ADD on, one after another */
@@ -263,7 +263,8 @@ static int8_t rom_index(const char *table, char c)
 }
 
 static const char flag_chars[] SNEK_ROM = "-+ 0#";	/* NUM_FMT_MINUS, ... */
-static const char conversions[] SNEK_ROM = "diouxXeEfFgGcsr";
+static const char conversions[] SNEK_ROM = "oxXdiueEfFgGcsr";
+#define CONV_PREFIXED 3	/* below: o x X, which the alt flag prefixes */
 #define CONV_TEXT 12	/* from here on: text */
 
 static void spaces(int16_t n)
@@ -288,25 +289,39 @@ static void format_text(char conv, int16_t prec, value_t v)
 	sink_over = 0;
 }
 
-/* Text padded with spaces (numbers pad themselves: zeros go after the
- * sign).  % output goes to a count or a buffer, never straight out, so
- * right-aligned text moves right once its length is known. */
-static void format_padded(char conv, uint8_t flags, int16_t width, int16_t prec, value_t v)
+/* Conversion k of v, padded to width: with spaces, or for a number
+ * with the zero flag with zeros after its sign and 0x.  % output goes
+ * to a count or a buffer, never straight out, so right-aligned text
+ * moves right once its length is known.  False for an integer
+ * conversion of inf or nan. */
+static bool format_padded(int8_t k, char conv, uint8_t flags, int16_t width, int16_t prec,
+			  value_t v)
 {
 	snek_len_t start = sink_len, len;
 
-	format_text(conv, prec, v);
+	if (k >= CONV_TEXT)
+		format_text(conv, prec, v);
+	else if (!num_print(print_char, val_to_num(v), conv, flags, prec))
+		return false;
 	len = sink_len - start;
 	if (width > (int16_t)len) {
 		width -= (int16_t)len;
 		if (sink == SINK_BUF && !(flags & NUM_FMT_MINUS)) {
-			memmove(sink_buf + start + width, sink_buf + start, len);
-			memset(sink_buf + start, ' ', (size_t)width);
+			char *at = sink_buf + start, fill = ' ';
+			if ((flags & NUM_FMT_ZERO) && k < CONV_TEXT) {
+				fill = '0';
+				at += *at < '0';	/* a sign: - + or space */
+				if ((flags & NUM_FMT_ALT) && k < CONV_PREFIXED)
+					at += 2;	/* 0o, 0x */
+			}
+			memmove(at + width, at, (size_t)(sink_buf + sink_len - at));
+			memset(at, fill, (size_t)width);
 			sink_len += (snek_len_t)width;
 		} else {
 			spaces(width);
 		}
 	}
+	return true;
 }
 
 enum { FMT_COUNT, FMT_ONE, FMT_MANY, PRINT_STR, PRINT_REPR };
@@ -359,11 +374,8 @@ static snek_len_t format_all(value_t fmt, value_t args, uint8_t mode)
 					goto count;
 				v = mode == FMT_MANY ? seq_items(args, &n)[used] : args;
 				used++;
-				if (k >= CONV_TEXT) {
-					format_padded(c, flags, width, prec, v);
-				} else if (!num_print(print_char, val_to_num(v), c, flags, width, prec)) {
+				if (!format_padded(k, c, flags, width, prec, v))
 					goto invalid;
-				}
 				continue;
 			}
 		}
