@@ -362,19 +362,16 @@ done:
 	return true;
 }
 
-/* Output to fn, counted */
-typedef struct {
-	void (*fn)(char);
-	uint16_t pos;
-	bool upper;
-} out_t;
+/* Where formatting goes, one character at a time, and whether the
+ * conversion is upper case */
+static void (*out_fn)(char);
+static bool out_upper;
 
-static void put(out_t *o, char c)
+static void put(char c)
 {
-	if (o->upper && c >= 'a')	/* no output character is above 'z' */
+	if (out_upper && c >= 'a')	/* no output character is above 'z' */
 		c -= 'a' - 'A';
-	o->fn(c);
-	o->pos++;
+	out_fn(c);
 }
 
 /* One conversion, ready to lay out (the digits last, their room
@@ -389,46 +386,46 @@ typedef struct {
 	dec_t x;	/* with its digits after it */
 } fmt_t;
 
-static void emit_body(out_t *o, const fmt_t *f)
+static void emit_body(const fmt_t *f)
 {
 	const dec_t *x = &f->x;
 	int8_t i = f->start, pt = f->exp ? 1 : x->decpt;
 
 	/* digit i weighs 10^(pt - 1 - i); the point goes before digit pt */
 	if (pt <= 0) {
-		put(o, '0');
+		put('0');
 		i = pt;
 	}
 	for (; i < pt + f->prec; i++) {
 		if (i == pt)
-			put(o, '.');
-		put(o, (uint8_t) i < x->n ? x->d[i] : '0');	/* i < 0 wraps past n */
+			put('.');
+		put((uint8_t) i < x->n ? x->d[i] : '0');	/* i < 0 wraps past n */
 	}
 	if (!f->prec && f->point)
-		put(o, '.');
+		put('.');
 	if (f->exp) {
 		uint8_t a, tens = '0';
 		i = (int8_t) (x->decpt - 1);	/* |i| <= 45; zero has decpt 1 */
-		put(o, 'e');
-		put(o, i < 0 ? '-' : '+');
+		put('e');
+		put(i < 0 ? '-' : '+');
 		/* by subtraction: no division routine linked for it */
 		for (a = (uint8_t) (i < 0 ? -i : i); a >= 10; a -= 10)
 			tens++;
-		put(o, (char) tens);
-		put(o, (char) ('0' + a));
+		put((char) tens);
+		put((char) ('0' + a));
 	}
 }
 
 /* [sign] [0x] digits */
-static void emit(out_t *o, const fmt_t *f)
+static void emit(const fmt_t *f)
 {
 	if (f->sign)
-		put(o, f->sign);
+		put(f->sign);
 	if (f->radix) {
-		put(o, '0');
-		put(o, f->radix);
+		put('0');
+		put(f->radix);
 	}
-	emit_body(o, f);
+	emit_body(f);
 }
 
 /* The shortest digits of x that read back as mag: at each length the
@@ -530,50 +527,50 @@ static bool prepare(fmt_t *f, uint32_t bits, char conv, uint8_t flags, int8_t pr
 	return true;
 }
 
-/* One conversion of v to fn; returns its length, 0 when there was
- * none (an integer conversion of inf or nan) */
-static uint16_t format(void (*fn)(char), float v, char conv, uint8_t flags, int16_t prec)
+/* One conversion of v to fn; false when there is none (an integer
+ * conversion of inf or nan) */
+static bool format(void (*fn)(char), float v, char conv, uint8_t flags, int16_t prec)
 {
-	out_t o = { fn, 0, conv >= 'A' && conv <= 'Z' };
 	uint8_t digits = conv == 'r' ? REPR_DIGITS : DEC_DIGITS;
 	fmt_t *f = __builtin_alloca(sizeof *f + digits);
 	uint32_t bits;
 
+	out_fn = fn;
+	out_upper = conv >= 'A' && conv <= 'Z';
 	f->x.size = digits;
 	memcpy(&bits, &v, sizeof bits);
-	if (prepare(f, bits, conv, flags, (int8_t) (prec > 60 ? 60 : prec)))
-		emit(&o, f);
-	return o.pos;
+	if (!prepare(f, bits, conv, flags, (int8_t) (prec > 60 ? 60 : prec)))
+		return false;
+	emit(f);
+	return true;
 }
 
-/* num_format's buffer: where the next character goes, and the room
- * left there (one byte of it for the NUL) */
-static char *buf_at;
-static uint16_t buf_room;
+/* num_format's buffer, its size and the characters written (or not,
+ * past the room: one byte of it is for the NUL) */
+static char *buf;
+static uint16_t buf_size, buf_len;
 
 static void buf_put(char c)
 {
-	if (buf_room > 1) {
-		*buf_at++ = c;
-		buf_room--;
-	}
+	if (buf_len + 1 < buf_size)
+		buf[buf_len] = c;
+	buf_len++;
 }
 
-uint16_t num_format(char *buf, uint16_t size, float f, char conv,
+uint16_t num_format(char *to, uint16_t size, float f, char conv,
 		   uint8_t flags, int16_t width, int16_t prec)
 {
-	uint16_t n;
-
-	buf_at = buf;
-	buf_room = size;
 	(void) width;
-	n = format(buf_put, f, conv, flags, prec);
+	buf = to;
+	buf_size = size;
+	buf_len = 0;
+	format(buf_put, f, conv, flags, prec);
 	if (size)
-		*buf_at = '\0';
-	return n;
+		to[buf_len < size ? buf_len : size - 1] = '\0';
+	return buf_len;
 }
 
 bool num_print(void (*fn)(char), float f, char conv, uint8_t flags, int16_t prec)
 {
-	return format(fn, f, conv, flags, prec) != 0;
+	return format(fn, f, conv, flags, prec);
 }
