@@ -162,6 +162,8 @@ static bool enter(value_t v)
 	return true;
 }
 
+static const char brackets[] SNEK_ROM = "[({])}";
+
 /* A list, tuple or dict: one walk over its values, which for a dict are
  * key, value pairs (a deleted key leaves a hole). */
 static void print_items(value_t v, uint8_t kind)	/* 0 list, 1 tuple, 2 dict */
@@ -178,7 +180,7 @@ static void print_items(value_t v, uint8_t kind)	/* 0 list, 1 tuple, 2 dict */
 		p = seq_items(v, &n);
 	}
 	end = p + n;
-	print_char(kind == 0 ? '[' : kind == 1 ? '(' : '{');
+	print_char((char)SNEK_ROM_BYTE(brackets + kind));
 	if (enter(v)) {
 		bool first = true;
 
@@ -204,7 +206,7 @@ static void print_items(value_t v, uint8_t kind)	/* 0 list, 1 tuple, 2 dict */
 	} else {
 		print_str("...");
 	}
-	print_char(kind == 0 ? ']' : kind == 1 ? ')' : '}');
+	print_char((char)SNEK_ROM_BYTE(brackets + 3 + kind));
 }
 
 /* None, False, True */
@@ -348,17 +350,24 @@ static snek_len_t format_all(value_t fmt, value_t args, uint8_t mode)
 			/* the string ends in a NUL, which no loop below takes */
 			for (flags = 0; (k = rom_index(flag_chars, *p)) >= 0; p++)
 				flags |= (uint8_t)(1 << k);
-			/* width, then .prec: digits go to the one being read */
-			width = 0;
+			/* width, then .prec: the number read so far is the
+			 * width when a point comes */
 			prec = -1;
-			for (;; p++) {
-				int16_t *num = prec < 0 ? &width : &prec;
-				if (*p == '.' && prec < 0)
-					prec = 0;
-				else if (*p >= '0' && *p <= '9')
-					*num = (int16_t)(*num < 1000 ? *num * 10 + (*p - '0') : *num);
-				else
+			for (n = 0;; p++) {
+				if (*p >= '0' && *p <= '9') {
+					if (n < 1000)
+						n = (snek_len_t)(n * 10 + (*p - '0'));
+				} else if (*p == '.' && prec < 0) {
+					prec = (int16_t)n;
+					n = 0;
+				} else {
 					break;
+				}
+			}
+			width = (int16_t)n;
+			if (prec >= 0) {
+				width = prec;
+				prec = (int16_t)n;
 			}
 			c = *p++;	/* at the end, the NUL */
 			if (c != '%') {
