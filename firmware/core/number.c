@@ -374,60 +374,6 @@ static void put(char c)
 	out_fn(c);
 }
 
-/* One conversion, ready to lay out (the digits last, their room
- * chosen by the conversion) */
-typedef struct {
-	bool exp;	/* d.ddde+XX, else ddd.ddd */
-	char sign;	/* '-', '+', ' ' or 0 */
-	char radix;	/* 'o' or 'x' for the "0o"/"0x" prefix, or 0 */
-	bool point;	/* '.' even with no digits after it (alt) */
-	int8_t prec;	/* digits after the point */
-	int8_t start;	/* below 0: that many leading zeros (%.5d) */
-	dec_t x;	/* with its digits after it */
-} fmt_t;
-
-static void emit_body(const fmt_t *f)
-{
-	const dec_t *x = &f->x;
-	int8_t i = f->start, pt = f->exp ? 1 : x->decpt;
-
-	/* digit i weighs 10^(pt - 1 - i); the point goes before digit pt */
-	if (pt <= 0) {
-		put('0');
-		i = pt;
-	}
-	for (; i < pt + f->prec; i++) {
-		if (i == pt)
-			put('.');
-		put((uint8_t) i < x->n ? x->d[i] : '0');	/* i < 0 wraps past n */
-	}
-	if (!f->prec && f->point)
-		put('.');
-	if (f->exp) {
-		uint8_t a, tens = '0';
-		i = (int8_t) (x->decpt - 1);	/* |i| <= 45; zero has decpt 1 */
-		put('e');
-		put(i < 0 ? '-' : '+');
-		/* by subtraction: no division routine linked for it */
-		for (a = (uint8_t) (i < 0 ? -i : i); a >= 10; a -= 10)
-			tens++;
-		put((char) tens);
-		put((char) ('0' + a));
-	}
-}
-
-/* [sign] [0x] digits */
-static void emit(const fmt_t *f)
-{
-	if (f->sign)
-		put(f->sign);
-	if (f->radix) {
-		put('0');
-		put(f->radix);
-	}
-	emit_body(f);
-}
-
 /* The shortest digits of x that read back as mag: at each length the
  * nearest decimal wins, else the one on the other side may still fit.
  * (Inlined into prepare it costs AVR more than the call.) */
@@ -461,23 +407,31 @@ __attribute__((noinline)) static void shortest(dec_t *x, uint32_t mag)
 	}
 }
 
-/* The digits and layout of one conversion; conv 'r' is repr: the
- * shortest digits in the %g layout with 16 digits.  Integers and
- * inf/nan are whole digit strings: fixed, nothing after the point. */
-static bool prepare(fmt_t *f, uint32_t bits, char conv, uint8_t flags, int8_t prec)
+/* One conversion of v to fn; false when there is none (an integer
+ * conversion of inf or nan).  First the digits and the layout; conv
+ * 'r' is repr: the shortest digits in the %g layout with 16 digits.
+ * Integers and inf/nan are whole digit strings: fixed, nothing after
+ * the point.  Then [sign] [0x] digits [.digits] [e+XX]. */
+static bool format(void (*fn)(char), float v, char conv, uint8_t flags, int16_t prec16)
 {
-	uint32_t mag = bits & 0x7FFFFFFF, m;
-	bool neg = bits >> 31, special = mag >= 0x7F800000;	/* inf or nan */
+	uint8_t room = conv == 'r' ? REPR_DIGITS : DEC_DIGITS;
+	dec_t *x = __builtin_alloca(sizeof *x + room);
+	uint32_t bits, mag, m;
 	char lc = (char) (conv | 0x20);
 	uint8_t base = lc == 'o' ? 8 : lc == 'x' ? 16 : lc == 'd' || lc == 'i' || lc == 'u' ? 10 : 0;
-	dec_t *x = &f->x;
+	bool neg, special, exp = false, point = false;
+	char radix = 0;
+	int8_t prec = (int8_t) (prec16 > 60 ? 60 : prec16), p = 16;
+	int8_t i = 0, pt;	/* i below 0: that many leading zeros (%.5d) */
 	int16_t e;
-	int8_t p = 16;
 
-	f->exp = false;
-	f->radix = 0;
-	f->start = 0;
-	f->point = false;
+	out_fn = fn;
+	out_upper = conv >= 'A' && conv <= 'Z';
+	x->size = room;
+	memcpy(&bits, &v, sizeof bits);
+	mag = bits & 0x7FFFFFFF;
+	neg = bits >> 31;
+	special = mag >= 0x7F800000;	/* inf or nan */
 	m = unpack(mag, &e);
 	if (base) {
 		if (special)
@@ -485,20 +439,19 @@ static bool prepare(fmt_t *f, uint32_t bits, char conv, uint8_t flags, int8_t pr
 		dec_from(x, m, e, base, true);
 		neg &= x->d[0] != '0';
 		if ((flags & NUM_FMT_ALT) && base != 10)
-			f->radix = lc;
+			radix = lc;
 		if (prec > x->decpt)	/* at least prec digits */
-			f->start = (int8_t) (x->decpt - prec);
+			i = (int8_t) (x->decpt - prec);
 		prec = 0;
 	} else if (special) {
 		bool nan = mag != 0x7F800000;
-		uint8_t i;
-		for (i = 0; i < 3; i++)
-			x->d[i] = (char) SNEK_ROM_BYTE(words + (nan ? NAN_AT : 0) + i);
+		for (pt = 0; pt < 3; pt++)
+			x->d[pt] = (char) SNEK_ROM_BYTE(words + (nan ? NAN_AT : 0) + pt);
 		x->n = x->decpt = 3;
 		neg &= !nan;	/* Python never shows a sign on nan */
 		prec = 0;
 	} else {
-		f->point = flags & NUM_FMT_ALT;
+		point = flags & NUM_FMT_ALT;
 		dec_from(x, m, e, 10, false);
 		if (prec < 0)
 			prec = 6;
@@ -509,39 +462,50 @@ static bool prepare(fmt_t *f, uint32_t bits, char conv, uint8_t flags, int8_t pr
 			p = prec ? prec : 1;
 			dec_round(x, p, R_EVEN);
 		} else {
-			f->exp = lc == 'e';
-			dec_round(x, (int8_t) (f->exp ? prec + 1 : x->decpt + prec), R_EVEN);
+			exp = lc == 'e';
+			dec_round(x, (int8_t) (exp ? prec + 1 : x->decpt + prec), R_EVEN);
 		}
 		if (lc == 'r' || lc == 'g') {
 			/* fixed when -4 <= exponent < p; without alt, no trailing zeros */
 			e = x->decpt - 1;	/* zero has decpt 1 */
-			f->exp = e < -4 || e >= p;
+			exp = e < -4 || e >= p;
 			/* all the digits after the point; with alt, p digits in all */
-			prec = (int8_t) (((flags & NUM_FMT_ALT) ? p : x->n) - (f->exp ? 1 : x->decpt));
+			prec = (int8_t) ((point ? p : x->n) - (exp ? 1 : x->decpt));
 			if (prec < 0)
 				prec = 0;
 		}
 	}
-	f->prec = prec;
-	f->sign = neg ? '-' : flags & NUM_FMT_PLUS ? '+' : flags & NUM_FMT_SPACE ? ' ' : 0;
-	return true;
-}
 
-/* One conversion of v to fn; false when there is none (an integer
- * conversion of inf or nan) */
-static bool format(void (*fn)(char), float v, char conv, uint8_t flags, int16_t prec)
-{
-	uint8_t digits = conv == 'r' ? REPR_DIGITS : DEC_DIGITS;
-	fmt_t *f = __builtin_alloca(sizeof *f + digits);
-	uint32_t bits;
-
-	out_fn = fn;
-	out_upper = conv >= 'A' && conv <= 'Z';
-	f->x.size = digits;
-	memcpy(&bits, &v, sizeof bits);
-	if (!prepare(f, bits, conv, flags, (int8_t) (prec > 60 ? 60 : prec)))
-		return false;
-	emit(f);
+	if (neg || (flags & (NUM_FMT_PLUS | NUM_FMT_SPACE)))
+		put(neg ? '-' : flags & NUM_FMT_PLUS ? '+' : ' ');
+	if (radix) {
+		put('0');
+		put(radix);
+	}
+	/* digit i weighs 10^(pt - 1 - i); the point goes before digit pt */
+	pt = exp ? 1 : x->decpt;
+	if (pt <= 0) {
+		put('0');
+		i = pt;
+	}
+	for (; i < pt + prec; i++) {
+		if (i == pt)
+			put('.');
+		put((uint8_t) i < x->n ? x->d[i] : '0');	/* i < 0 wraps past n */
+	}
+	if (!prec && point)
+		put('.');
+	if (exp) {
+		uint8_t a, tens = '0';
+		i = (int8_t) (x->decpt - 1);	/* |i| <= 45; zero has decpt 1 */
+		put('e');
+		put(i < 0 ? '-' : '+');
+		/* by subtraction: no division routine linked for it */
+		for (a = (uint8_t) (i < 0 ? -i : i); a >= 10; a -= 10)
+			tens++;
+		put((char) tens);
+		put((char) ('0' + a));
+	}
 	return true;
 }
 
