@@ -20,6 +20,9 @@
 #include "config_default.h"	/* SNEK_ROM: tables in flash */
 #include "number.h"
 #include <string.h>
+#if !SNEK_SMALL
+#include <stdlib.h>	/* abort */
+#endif
 
 /* A bignum: little-endian bytes, the top one non-zero.  Each user
  * gives it room (BN_BYTES) for the numbers it will hold: formatting
@@ -509,29 +512,28 @@ static bool format(void (*fn)(char), float v, char conv, uint8_t flags, int16_t 
 	return true;
 }
 
-/* num_format's buffer, its size and the characters written (or not,
- * past the room: one byte of it is for the NUL) */
-static char *buf;
-static uint16_t buf_size, buf_len;
+/* Where num_format writes the next character */
+static char *buf_at;
 
 static void buf_put(char c)
 {
-	if (buf_len + 1 < buf_size)
-		buf[buf_len] = c;
-	buf_len++;
+	*buf_at++ = c;
 }
 
-uint16_t num_format(char *to, uint16_t size, float f, char conv,
+uint16_t num_format(char *buf, uint16_t size, float f, char conv,
 		   uint8_t flags, int16_t width, int16_t prec)
 {
 	(void) width;
-	buf = to;
-	buf_size = size;
-	buf_len = 0;
+	buf_at = buf;
 	format(buf_put, f, conv, flags, prec);
-	if (size)
-		to[buf_len < size ? buf_len : size - 1] = '\0';
-	return buf_len;
+	*buf_at = '\0';
+#if !SNEK_SMALL
+	if (buf_at >= buf + size)
+		abort();	/* the caller's buffer was too small */
+#else
+	(void) size;
+#endif
+	return (uint16_t) (buf_at - buf);
 }
 
 bool num_print(void (*fn)(char), float f, char conv, uint8_t flags, int16_t prec)

@@ -34,8 +34,8 @@ bool num_parse(const char *s, size_t len, float *out, uint8_t flags);
  * prec is -1 when absent (clamped to 60).  For the integer conversions
  * the value is first truncated toward zero.  No padding: width is
  * ignored, MINUS and ZERO too (the % operator pads, in print.c).
- * Writes at most size-1 chars plus NUL into buf, returns the full length
- * it needed (excluding the NUL). */
+ * Writes the text and a NUL into buf, which must hold them (size, its
+ * room, is checked on the host only), returns the text's length. */
 #define NUM_FMT_MINUS 1
 #define NUM_FMT_PLUS 2
 #define NUM_FMT_SPACE 4
