@@ -35,14 +35,14 @@ typedef struct {
 /* Room for a bignum below 2^bits */
 #define BN_BYTES(bits) ((bits) / 8 + 2)
 
-/* Not inlined: each copy costs more than the call on AVR */
-__attribute__((noinline)) static void bn_set(bn_t *a, uint32_t v)
+static void bn_set(bn_t *a, uint32_t v)
 {
 	for (a->n = 0; v; v >>= 8)
 		a->b[a->n++] = (uint8_t) v;
 }
 
-/* a = a * m + add */
+/* a = a * m + add.  Not inlined: each copy costs more than the call
+ * on AVR */
 __attribute__((noinline)) static void bn_mul_add(bn_t *a, uint8_t m, uint8_t add)
 {
 	uint16_t t = add;
@@ -236,7 +236,7 @@ static uint32_t dec_nearest(const decimal_t *x, int8_t decpt)
 
 		if (E > 150)
 			E = 150;
-		bn_set(a, 0);
+		a->n = 0;
 		for (p = x->d; p < x->end; p++)
 			if (is_digit(*p))	/* skipping '.' and '_' */
 				bn_mul_add(a, 10, (uint8_t) (*p - '0'));
