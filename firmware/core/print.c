@@ -269,12 +269,6 @@ static const char conversions[] SNEK_ROM = "oxXdiueEfFgGcsr";
 #define CONV_PREFIXED 3	/* below: o x X, which the alt flag prefixes */
 #define CONV_TEXT 12	/* from here on: text */
 
-static void spaces(int16_t n)
-{
-	while (n-- > 0)
-		print_char(' ');
-}
-
 /* The text of %s or %r cut to prec characters, or of %c. */
 static void format_text(char conv, int16_t prec, value_t v)
 {
@@ -293,9 +287,9 @@ static void format_text(char conv, int16_t prec, value_t v)
 
 /* Conversion k of v, padded to width: with spaces, or for a number
  * with the zero flag with zeros after its sign and 0x.  % output goes
- * to a count or a buffer, never straight out, so right-aligned text
- * moves right once its length is known.  False for an integer
- * conversion of inf or nan. */
+ * to a count or a buffer, never straight out: the padding goes into
+ * the buffer once the text's length is known (right-aligned text moves
+ * right).  False for an integer conversion of inf or nan. */
 static bool format_padded(int8_t k, char conv, uint8_t flags, int16_t width, int16_t prec,
 			  value_t v)
 {
@@ -308,20 +302,20 @@ static bool format_padded(int8_t k, char conv, uint8_t flags, int16_t width, int
 	len = sink_len - start;
 	if (width > (int16_t)len) {
 		width -= (int16_t)len;
-		if (sink == SINK_BUF && !(flags & NUM_FMT_MINUS)) {
-			char *at = sink_buf + start, fill = ' ';
-			if ((flags & NUM_FMT_ZERO) && k < CONV_TEXT) {
+		if (sink == SINK_BUF) {
+			char *at = sink_buf + start, *end = sink_buf + sink_len, fill = ' ';
+			if (flags & NUM_FMT_MINUS) {
+				at = end;
+			} else if ((flags & NUM_FMT_ZERO) && k < CONV_TEXT) {
 				fill = '0';
 				at += *at < '0';	/* a sign: - + or space */
 				if ((flags & NUM_FMT_ALT) && k < CONV_PREFIXED)
 					at += 2;	/* 0o, 0x */
 			}
-			memmove(at + width, at, (size_t)(sink_buf + sink_len - at));
+			memmove(at + width, at, (size_t)(end - at));
 			memset(at, fill, (size_t)width);
-			sink_len += (snek_len_t)width;
-		} else {
-			spaces(width);
 		}
+		sink_len += (snek_len_t)width;	/* counting, the count is all */
 	}
 	return true;
 }
