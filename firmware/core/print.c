@@ -100,13 +100,16 @@ static void print_string(struct snek_string *s, bool repr)
 	uint8_t c;
 
 	if (repr) {
-		bool single = false, dbl = false;
+		quote = '\'';
 		for (; p < end; p++) {	/* no memchr linked for this */
-			single |= *p == '\'';
-			dbl |= *p == '"';
+			if (*p == '"') {
+				quote = '\'';
+				break;
+			}
+			if (*p == '\'')
+				quote = '"';
 		}
 		p = s->data;
-		quote = single && !dbl ? '"' : '\'';
 		print_char(quote);
 	}
 	for (; p < end; p++) {
