@@ -421,7 +421,8 @@ static bool format(void (*fn)(char), float v, char conv, uint8_t flags, int16_t 
 	dec_t *x = __builtin_alloca(sizeof *x + room);
 	uint32_t bits, mag, m;
 	char lc = (char) (conv | 0x20);
-	uint8_t base = lc == 'o' ? 8 : lc == 'x' ? 16 : lc == 'd' || lc == 'i' || lc == 'u' ? 10 : 0;
+	/* e f g r show the value, d i u o x its integer part in a base */
+	uint8_t base = (uint8_t) (lc - 'e') < 3 || lc == 'r' ? 0 : lc == 'o' ? 8 : lc == 'x' ? 16 : 10;
 	bool neg, special, exp = false, point = false;
 	char radix = 0;
 	int8_t prec = (int8_t) (prec16 > 60 ? 60 : prec16), p = 16;
