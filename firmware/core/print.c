@@ -412,10 +412,11 @@ static void print_any(uint8_t mode)
 /* What print_any prints, as a new string: counted first, then written. */
 static value_t print_new(value_t a, value_t b, uint8_t mode)
 {
-	value_t s;
+	value_t s, *t = gc_temp + gc_ntemp;
 
-	GC_PUSH(a);
-	GC_PUSH(b);
+	t[0] = a;	/* GC_PUSH both: print_any finds them there */
+	t[1] = b;
+	gc_ntemp += 2;
 	print_to(SINK_COUNT);
 	print_any(mode);
 	s = str_alloc(sink_len);
