@@ -336,11 +336,12 @@ static snek_len_t format_all(value_t fmt, value_t args, uint8_t mode)
 	uint8_t flags;
 	int16_t width, prec;
 	int8_t k;
-	value_t v;
+	value_t v, *items = &args;
 	char c;
 
+	/* printing does not allocate: the items stay where they are */
 	if (mode == FMT_MANY)
-		seq_items(args, &nargs);
+		items = seq_items(args, &nargs);
 	while (p < end) {
 		c = *p++;
 		if (c == '%') {
@@ -378,7 +379,7 @@ static snek_len_t format_all(value_t fmt, value_t args, uint8_t mode)
 					goto invalid;
 				if (used >= nargs)
 					goto count;
-				v = mode == FMT_MANY ? seq_items(args, &n)[used] : args;
+				v = items[used];
 				used++;
 				if (!format_padded(k, c, flags, width, prec, v))
 					goto invalid;
