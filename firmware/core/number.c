@@ -20,6 +20,9 @@
 #include "config_default.h"	/* SNEK_ROM: tables in flash */
 #include "number.h"
 #include <string.h>
+#if !SNEK_SMALL
+#include <stdlib.h>	/* abort */
+#endif
 
 /* A bignum: little-endian bytes, the top one non-zero.  Each user
  * gives it room (BN_BYTES) for the numbers it will hold: formatting
@@ -32,14 +35,14 @@ typedef struct {
 /* Room for a bignum below 2^bits */
 #define BN_BYTES(bits) ((bits) / 8 + 2)
 
-/* Not inlined: each copy costs more than the call on AVR */
-__attribute__((noinline)) static void bn_set(bn_t *a, uint32_t v)
+static void bn_set(bn_t *a, uint32_t v)
 {
 	for (a->n = 0; v; v >>= 8)
 		a->b[a->n++] = (uint8_t) v;
 }
 
-/* a = a * m + add */
+/* a = a * m + add.  Not inlined: each copy costs more than the call
+ * on AVR */
 __attribute__((noinline)) static void bn_mul_add(bn_t *a, uint8_t m, uint8_t add)
 {
 	uint16_t t = add;
@@ -233,7 +236,7 @@ static uint32_t dec_nearest(const decimal_t *x, int8_t decpt)
 
 		if (E > 150)
 			E = 150;
-		bn_set(a, 0);
+		a->n = 0;
 		for (p = x->d; p < x->end; p++)
 			if (is_digit(*p))	/* skipping '.' and '_' */
 				bn_mul_add(a, 10, (uint8_t) (*p - '0'));
@@ -362,92 +365,16 @@ done:
 	return true;
 }
 
-/* Output to fn, else into buf (truncated); with neither (size 0) it
- * just counts */
-typedef struct {
-	void (*fn)(char);
-	char *buf;
-	uint16_t size, pos;
-	bool upper;
-} out_t;
+/* Where formatting goes, one character at a time, and whether the
+ * conversion is upper case */
+static void (*out_fn)(char);
+static bool out_upper;
 
-static void put(out_t *o, char c)
+static void put(char c)
 {
-	if (o->upper && c >= 'a')	/* no output character is above 'z' */
+	if (out_upper && c >= 'a')	/* no output character is above 'z' */
 		c -= 'a' - 'A';
-	if (o->fn)
-		o->fn(c);
-	else if (o->pos + 1 < o->size)
-		o->buf[o->pos] = c;
-	o->pos++;
-}
-
-__attribute__((noinline)) static void put_n(out_t *o, char c, int16_t n)
-{
-	while (n-- > 0)
-		put(o, c);
-}
-
-/* One conversion, ready to lay out (the digits last, their room
- * chosen by the conversion) */
-typedef struct {
-	bool exp;	/* d.ddde+XX, else ddd.ddd */
-	char sign;	/* '-', '+', ' ' or 0 */
-	char radix;	/* 'o' or 'x' for the "0o"/"0x" prefix, or 0 */
-	uint8_t flags;
-	int8_t prec;	/* digits after the point */
-	int8_t start;	/* below 0: that many leading zeros (%.5d) */
-	dec_t x;	/* with its digits after it */
-} fmt_t;
-
-static void emit_body(out_t *o, const fmt_t *f)
-{
-	const dec_t *x = &f->x;
-	int8_t i = f->start, pt = f->exp ? 1 : x->decpt;
-
-	/* digit i weighs 10^(pt - 1 - i); the point goes before digit pt */
-	if (pt <= 0) {
-		put(o, '0');
-		i = pt;
-	}
-	for (; i < pt + f->prec; i++) {
-		if (i == pt)
-			put(o, '.');
-		put(o, (uint8_t) i < x->n ? x->d[i] : '0');	/* i < 0 wraps past n */
-	}
-	if (!f->prec && (f->flags & NUM_FMT_ALT))
-		put(o, '.');
-	if (f->exp) {
-		uint8_t a, tens = '0';
-		i = (int8_t) (x->decpt - 1);	/* |i| <= 45; zero has decpt 1 */
-		put(o, 'e');
-		put(o, i < 0 ? '-' : '+');
-		/* by subtraction: no division routine linked for it */
-		for (a = (uint8_t) (i < 0 ? -i : i); a >= 10; a -= 10)
-			tens++;
-		put(o, (char) tens);
-		put(o, (char) ('0' + a));
-	}
-}
-
-/* [spaces] [sign] [0x] [zeros] digits [spaces] */
-static void emit(out_t *o, const fmt_t *f, int16_t pad)
-{
-	uint8_t align = f->flags & (NUM_FMT_MINUS | NUM_FMT_ZERO);
-
-	if (!align)
-		put_n(o, ' ', pad);
-	if (f->sign)
-		put(o, f->sign);
-	if (f->radix) {
-		put(o, '0');
-		put(o, f->radix);
-	}
-	if (align == NUM_FMT_ZERO)
-		put_n(o, '0', pad);
-	emit_body(o, f);
-	if (align & NUM_FMT_MINUS)
-		put_n(o, ' ', pad);
+	out_fn(c);
 }
 
 /* The shortest digits of x that read back as mag: at each length the
@@ -483,23 +410,32 @@ __attribute__((noinline)) static void shortest(dec_t *x, uint32_t mag)
 	}
 }
 
-/* The digits and layout of one conversion; conv 'r' is repr: the
- * shortest digits in the %g layout with 16 digits.  Integers and
- * inf/nan are whole digit strings: fixed, nothing after the point. */
-static bool prepare(fmt_t *f, uint32_t bits, char conv, uint8_t flags, int8_t prec)
+/* One conversion of v to fn; false when there is none (an integer
+ * conversion of inf or nan).  First the digits and the layout; conv
+ * 'r' is repr: the shortest digits in the %g layout with 16 digits.
+ * Integers and inf/nan are whole digit strings: fixed, nothing after
+ * the point.  Then [sign] [0x] digits [.digits] [e+XX]. */
+static bool format(void (*fn)(char), float v, char conv, uint8_t flags, int16_t prec16)
 {
-	uint32_t mag = bits & 0x7FFFFFFF, m;
-	bool neg = bits >> 31, special = mag >= 0x7F800000;	/* inf or nan */
+	uint8_t room = conv == 'r' ? REPR_DIGITS : DEC_DIGITS;
+	dec_t *x = __builtin_alloca(sizeof *x + room);
+	uint32_t bits, mag, m;
 	char lc = (char) (conv | 0x20);
-	uint8_t base = lc == 'o' ? 8 : lc == 'x' ? 16 : lc == 'd' || lc == 'i' || lc == 'u' ? 10 : 0;
-	dec_t *x = &f->x;
+	/* e f g r show the value, d i u o x its integer part in a base */
+	uint8_t base = (uint8_t) (lc - 'e') < 3 || lc == 'r' ? 0 : lc == 'o' ? 8 : lc == 'x' ? 16 : 10;
+	bool neg, special, exp = false, point = false;
+	char radix = 0;
+	int8_t prec = (int8_t) (prec16 > 60 ? 60 : prec16), p = 16;
+	int8_t i = 0, pt;	/* i below 0: that many leading zeros (%.5d) */
 	int16_t e;
-	int8_t p = 16;
 
-	f->exp = false;
-	f->radix = 0;
-	f->start = 0;
-	f->flags = flags & ~NUM_FMT_ALT;
+	out_fn = fn;
+	out_upper = conv >= 'A' && conv <= 'Z';
+	x->size = room;
+	memcpy(&bits, &v, sizeof bits);
+	mag = bits & 0x7FFFFFFF;
+	neg = bits >> 31;
+	special = mag >= 0x7F800000;	/* inf or nan */
 	m = unpack(mag, &e);
 	if (base) {
 		if (special)
@@ -507,20 +443,19 @@ static bool prepare(fmt_t *f, uint32_t bits, char conv, uint8_t flags, int8_t pr
 		dec_from(x, m, e, base, true);
 		neg &= x->d[0] != '0';
 		if ((flags & NUM_FMT_ALT) && base != 10)
-			f->radix = lc;
+			radix = lc;
 		if (prec > x->decpt)	/* at least prec digits */
-			f->start = (int8_t) (x->decpt - prec);
+			i = (int8_t) (x->decpt - prec);
 		prec = 0;
 	} else if (special) {
 		bool nan = mag != 0x7F800000;
-		uint8_t i;
-		for (i = 0; i < 3; i++)
-			x->d[i] = (char) SNEK_ROM_BYTE(words + (nan ? NAN_AT : 0) + i);
+		for (pt = 0; pt < 3; pt++)
+			x->d[pt] = (char) SNEK_ROM_BYTE(words + (nan ? NAN_AT : 0) + pt);
 		x->n = x->decpt = 3;
 		neg &= !nan;	/* Python never shows a sign on nan */
 		prec = 0;
 	} else {
-		f->flags = flags;
+		point = flags & NUM_FMT_ALT;
 		dec_from(x, m, e, 10, false);
 		if (prec < 0)
 			prec = 6;
@@ -531,55 +466,78 @@ static bool prepare(fmt_t *f, uint32_t bits, char conv, uint8_t flags, int8_t pr
 			p = prec ? prec : 1;
 			dec_round(x, p, R_EVEN);
 		} else {
-			f->exp = lc == 'e';
-			dec_round(x, (int8_t) (f->exp ? prec + 1 : x->decpt + prec), R_EVEN);
+			exp = lc == 'e';
+			dec_round(x, (int8_t) (exp ? prec + 1 : x->decpt + prec), R_EVEN);
 		}
 		if (lc == 'r' || lc == 'g') {
 			/* fixed when -4 <= exponent < p; without alt, no trailing zeros */
 			e = x->decpt - 1;	/* zero has decpt 1 */
-			f->exp = e < -4 || e >= p;
+			exp = e < -4 || e >= p;
 			/* all the digits after the point; with alt, p digits in all */
-			prec = (int8_t) (((flags & NUM_FMT_ALT) ? p : x->n) - (f->exp ? 1 : x->decpt));
+			prec = (int8_t) ((point ? p : x->n) - (exp ? 1 : x->decpt));
 			if (prec < 0)
 				prec = 0;
 		}
 	}
-	f->prec = prec;
-	f->sign = neg ? '-' : flags & NUM_FMT_PLUS ? '+' : flags & NUM_FMT_SPACE ? ' ' : 0;
+
+	if (neg || (flags & (NUM_FMT_PLUS | NUM_FMT_SPACE)))
+		put(neg ? '-' : flags & NUM_FMT_PLUS ? '+' : ' ');
+	if (radix) {
+		put('0');
+		put(radix);
+	}
+	/* digit i weighs 10^(pt - 1 - i); the point goes before digit pt */
+	pt = exp ? 1 : x->decpt;
+	if (pt <= 0) {
+		put('0');
+		i = pt;
+	}
+	for (; i < pt + prec; i++) {
+		if (i == pt)
+			put('.');
+		put((uint8_t) i < x->n ? x->d[i] : '0');	/* i < 0 wraps past n */
+	}
+	if (!prec && point)
+		put('.');
+	if (exp) {
+		uint8_t a, tens = '0';
+		i = (int8_t) (x->decpt - 1);	/* |i| <= 45; zero has decpt 1 */
+		put('e');
+		put(i < 0 ? '-' : '+');
+		/* by subtraction: no division routine linked for it */
+		for (a = (uint8_t) (i < 0 ? -i : i); a >= 10; a -= 10)
+			tens++;
+		put((char) tens);
+		put((char) ('0' + a));
+	}
 	return true;
 }
 
-/* Lays out one conversion of v to fn, else into buf: counted first
- * (fn and buf unset), to know the padding */
-static uint16_t format(void (*fn)(char), char *buf, uint16_t size, float v, char conv,
-		       uint8_t flags, int16_t width, int16_t prec)
-{
-	out_t o = { NULL, NULL, 0, 0, false };
-	uint8_t digits = conv == 'r' ? REPR_DIGITS : DEC_DIGITS;
-	fmt_t *f = __builtin_alloca(sizeof *f + digits);
-	uint32_t bits;
+/* Where num_format writes the next character */
+static char *buf_at;
 
-	f->x.size = digits;
-	memcpy(&bits, &v, sizeof bits);
-	if (prepare(f, bits, conv, flags, (int8_t) (prec > 60 ? 60 : prec))) {
-		emit(&o, f, 0);
-		width -= (int16_t) o.pos;
-		o = (out_t) { fn, buf, size, 0, conv >= 'A' && conv <= 'Z' };
-		emit(&o, f, width);
-	}
-	if (size)
-		buf[o.pos < size ? o.pos : size - 1] = '\0';
-	return o.pos;
+static void buf_put(char c)
+{
+	*buf_at++ = c;
 }
 
 uint16_t num_format(char *buf, uint16_t size, float f, char conv,
 		   uint8_t flags, int16_t width, int16_t prec)
 {
-	return format(NULL, buf, size, f, conv, flags, width, prec);
+	(void) width;
+	buf_at = buf;
+	format(buf_put, f, conv, flags, prec);
+	*buf_at = '\0';
+#if !SNEK_SMALL
+	if (buf_at >= buf + size)
+		abort();	/* the caller's buffer was too small */
+#else
+	(void) size;
+#endif
+	return (uint16_t) (buf_at - buf);
 }
 
-bool num_print(void (*fn)(char), float f, char conv,
-	       uint8_t flags, int16_t width, int16_t prec)
+bool num_print(void (*fn)(char), float f, char conv, uint8_t flags, int16_t prec)
 {
-	return format(fn, NULL, 0, f, conv, flags, width, prec) != 0;
+	return format(fn, f, conv, flags, prec);
 }

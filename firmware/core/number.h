@@ -30,11 +30,12 @@ bool num_parse(const char *s, size_t len, float *out, uint8_t flags);
 #define NUM_PARSE_WORDS 4      /* allow inf, infinity, nan */
 
 /* Python %-formatting of one number; conv is one of d i u o x X e E f F g G
- * (or 'r' for num_repr's text).
- * width and prec are -1 when absent (prec is clamped to 60).  For the
- * integer conversions the value is first truncated toward zero.
- * Writes at most size-1 chars plus NUL into buf, returns the full length
- * it needed (excluding the NUL). */
+ * (or 'r' for num_repr's text), flags NUM_FMT_PLUS, _SPACE and _ALT.
+ * prec is -1 when absent (clamped to 60).  For the integer conversions
+ * the value is first truncated toward zero.  No padding: width is
+ * ignored, MINUS and ZERO too (the % operator pads, in print.c).
+ * Writes the text and a NUL into buf, which must hold them (size, its
+ * room, is checked on the host only), returns the text's length. */
 #define NUM_FMT_MINUS 1
 #define NUM_FMT_PLUS 2
 #define NUM_FMT_SPACE 4
@@ -45,7 +46,6 @@ uint16_t num_format(char *buf, uint16_t size, float f, char conv,
 
 /* The same handed to fn one character at a time, no buffer, no limit.
  * False, printing nothing, for an integer conversion of inf or nan. */
-bool num_print(void (*fn)(char), float f, char conv,
-	       uint8_t flags, int16_t width, int16_t prec);
+bool num_print(void (*fn)(char), float f, char conv, uint8_t flags, int16_t prec);
 
 #endif /* NUMBER_H */

@@ -60,7 +60,7 @@ void print_rom(const char *s)
 
 void print_num(float f)
 {
-	num_print(print_char, f, 'r', 0, -1, -1);
+	num_print(print_char, f, 'r', 0, -1);
 }
 
 /* The text of each operator from OP_ADD on, one after another */
@@ -100,13 +100,16 @@ static void print_string(struct snek_string *s, bool repr)
 	uint8_t c;
 
 	if (repr) {
-		bool single = false, dbl = false;
+		quote = '\'';
 		for (; p < end; p++) {	/* no memchr linked for this */
-			single |= *p == '\'';
-			dbl |= *p == '"';
+			if (*p == '"') {
+				quote = '\'';
+				break;
+			}
+			if (*p == '\'')
+				quote = '"';
 		}
 		p = s->data;
-		quote = single && !dbl ? '"' : '\'';
 		print_char(quote);
 	}
 	for (; p < end; p++) {
@@ -162,6 +165,8 @@ static bool enter(value_t v)
 	return true;
 }
 
+static const char brackets[] SNEK_ROM = "[({])}";
+
 /* A list, tuple or dict: one walk over its values, which for a dict are
  * key, value pairs (a deleted key leaves a hole). */
 static void print_items(value_t v, uint8_t kind)	/* 0 list, 1 tuple, 2 dict */
@@ -178,7 +183,7 @@ static void print_items(value_t v, uint8_t kind)	/* 0 list, 1 tuple, 2 dict */
 		p = seq_items(v, &n);
 	}
 	end = p + n;
-	print_char(kind == 0 ? '[' : kind == 1 ? '(' : '{');
+	print_char((char)SNEK_ROM_BYTE(brackets + kind));
 	if (enter(v)) {
 		bool first = true;
 
@@ -204,7 +209,7 @@ static void print_items(value_t v, uint8_t kind)	/* 0 list, 1 tuple, 2 dict */
 	} else {
 		print_str("...");
 	}
-	print_char(kind == 0 ? ']' : kind == 1 ? ')' : '}');
+	print_char((char)SNEK_ROM_BYTE(brackets + 3 + kind));
 }
 
 /* None, False, True */
@@ -263,14 +268,9 @@ static int8_t rom_index(const char *table, char c)
 }
 
 static const char flag_chars[] SNEK_ROM = "-+ 0#";	/* NUM_FMT_MINUS, ... */
-static const char conversions[] SNEK_ROM = "diouxXeEfFgGcsr";
+static const char conversions[] SNEK_ROM = "oxXdiueEfFgGcsr";
+#define CONV_PREFIXED 3	/* below: o x X, which the alt flag prefixes */
 #define CONV_TEXT 12	/* from here on: text */
-
-static void spaces(int16_t n)
-{
-	while (n-- > 0)
-		print_char(' ');
-}
 
 /* The text of %s or %r cut to prec characters, or of %c. */
 static void format_text(char conv, int16_t prec, value_t v)
@@ -288,25 +288,39 @@ static void format_text(char conv, int16_t prec, value_t v)
 	sink_over = 0;
 }
 
-/* Text padded with spaces (numbers pad themselves: zeros go after the
- * sign).  % output goes to a count or a buffer, never straight out, so
- * right-aligned text moves right once its length is known. */
-static void format_padded(char conv, uint8_t flags, int16_t width, int16_t prec, value_t v)
+/* Conversion k of v, padded to width: with spaces, or for a number
+ * with the zero flag with zeros after its sign and 0x.  % output goes
+ * to a count or a buffer, never straight out: the padding goes into
+ * the buffer once the text's length is known (right-aligned text moves
+ * right).  False for an integer conversion of inf or nan. */
+static bool format_padded(int8_t k, char conv, uint8_t flags, int16_t width, int16_t prec,
+			  value_t v)
 {
 	snek_len_t start = sink_len, len;
 
-	format_text(conv, prec, v);
+	if (k >= CONV_TEXT)
+		format_text(conv, prec, v);
+	else if (!num_print(print_char, val_to_num(v), conv, flags, prec))
+		return false;
 	len = sink_len - start;
 	if (width > (int16_t)len) {
 		width -= (int16_t)len;
-		if (sink == SINK_BUF && !(flags & NUM_FMT_MINUS)) {
-			memmove(sink_buf + start + width, sink_buf + start, len);
-			memset(sink_buf + start, ' ', (size_t)width);
-			sink_len += (snek_len_t)width;
-		} else {
-			spaces(width);
+		if (sink == SINK_BUF) {
+			char *at = sink_buf + start, *end = sink_buf + sink_len, fill = ' ';
+			if (flags & NUM_FMT_MINUS) {
+				at = end;
+			} else if ((flags & NUM_FMT_ZERO) && k < CONV_TEXT) {
+				fill = '0';
+				at += *at < '0';	/* a sign: - + or space */
+				if ((flags & NUM_FMT_ALT) && k < CONV_PREFIXED)
+					at += 2;	/* 0o, 0x */
+			}
+			memmove(at + width, at, (size_t)(end - at));
+			memset(at, fill, (size_t)width);
 		}
+		sink_len += (snek_len_t)width;	/* counting, the count is all */
 	}
+	return true;
 }
 
 enum { FMT_COUNT, FMT_ONE, FMT_MANY, PRINT_STR, PRINT_REPR };
@@ -322,28 +336,36 @@ static snek_len_t format_all(value_t fmt, value_t args, uint8_t mode)
 	uint8_t flags;
 	int16_t width, prec;
 	int8_t k;
-	value_t v;
+	value_t v, *items = &args;
 	char c;
 
+	/* printing does not allocate: the items stay where they are */
 	if (mode == FMT_MANY)
-		seq_items(args, &nargs);
+		items = seq_items(args, &nargs);
 	while (p < end) {
 		c = *p++;
 		if (c == '%') {
 			/* the string ends in a NUL, which no loop below takes */
 			for (flags = 0; (k = rom_index(flag_chars, *p)) >= 0; p++)
 				flags |= (uint8_t)(1 << k);
-			/* width, then .prec: digits go to the one being read */
-			width = 0;
+			/* width, then .prec: the number read so far is the
+			 * width when a point comes */
 			prec = -1;
-			for (;; p++) {
-				int16_t *num = prec < 0 ? &width : &prec;
-				if (*p == '.' && prec < 0)
-					prec = 0;
-				else if (*p >= '0' && *p <= '9')
-					*num = (int16_t)(*num < 1000 ? *num * 10 + (*p - '0') : *num);
-				else
+			for (n = 0;; p++) {
+				if (*p >= '0' && *p <= '9') {
+					if (n < 1000)
+						n = (snek_len_t)(n * 10 + (*p - '0'));
+				} else if (*p == '.' && prec < 0) {
+					prec = (int16_t)n;
+					n = 0;
+				} else {
 					break;
+				}
+			}
+			width = (int16_t)n;
+			if (prec >= 0) {
+				width = prec;
+				prec = (int16_t)n;
 			}
 			c = *p++;	/* at the end, the NUL */
 			if (c != '%') {
@@ -357,13 +379,10 @@ static snek_len_t format_all(value_t fmt, value_t args, uint8_t mode)
 					goto invalid;
 				if (used >= nargs)
 					goto count;
-				v = mode == FMT_MANY ? seq_items(args, &n)[used] : args;
+				v = items[used];
 				used++;
-				if (k >= CONV_TEXT) {
-					format_padded(c, flags, width, prec, v);
-				} else if (!num_print(print_char, val_to_num(v), c, flags, width, prec)) {
+				if (!format_padded(k, c, flags, width, prec, v))
 					goto invalid;
-				}
 				continue;
 			}
 		}
@@ -394,10 +413,11 @@ static void print_any(uint8_t mode)
 /* What print_any prints, as a new string: counted first, then written. */
 static value_t print_new(value_t a, value_t b, uint8_t mode)
 {
-	value_t s;
+	value_t s, *t = gc_temp + gc_ntemp;
 
-	GC_PUSH(a);
-	GC_PUSH(b);
+	t[0] = a;	/* GC_PUSH both: print_any finds them there */
+	t[1] = b;
+	gc_ntemp += 2;
 	print_to(SINK_COUNT);
 	print_any(mode);
 	s = str_alloc(sink_len);

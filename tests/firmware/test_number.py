@@ -161,6 +161,11 @@ def ref_format(conv, flags, width, prec, bits):
     return fmt_spec(conv, flags, width, prec) % arg
 
 
+def ref_unpadded(conv, flags, width, prec, bits):
+    """What num_format writes: no padding (the % operator pads, in print.c)."""
+    return ref_format(conv, flags & ~(F_MINUS | F_ZERO), -1, prec, bits)
+
+
 def ref_parse(s, flags):
     """Expected float32 bits for string s, or None if invalid."""
     if not (flags & SPACE) and s != s.strip(" \t\n\r\v\f"):
@@ -475,7 +480,7 @@ def check_format(harness, cases):
     out = harness(format_lines(cases))
     pairs = []
     for case, got in zip(cases, out):
-        exp = ref_format(*case)
+        exp = ref_unpadded(*case)
         pairs.append((case, got, f"{len(exp)}:{exp}"))
     check(pairs)
 
@@ -501,7 +506,8 @@ def test_format_examples(harness):
         (("x", F_ZERO | F_ALT, 8, -1, f(255.0)), "0x0000ff"), (("d", F_ZERO, 5, 3, f(5.0)), "00005"),
     ]
     out = harness(format_lines([c for c, _ in cases]))
-    check([(c, got, f"{len(exp)}:{exp}") for (c, exp), got in zip(cases, out)])
+    check([(c, got, f"{len(exp)}:{exp}")
+           for c, got, exp in ((c, got, ref_unpadded(*c)) for (c, _), got in zip(cases, out))])
     # the expectations above are CPython's own answers
     check([(c, exp, ref_format(*c)) for c, exp in cases])
 
@@ -549,21 +555,20 @@ def test_format_rounding_ties(harness):
     check_format(harness, cases)
 
 
-def test_format_truncation(harness):
+def test_format_exact_room(harness):
     rng = random.Random(9)
     cases = []
     for b in random_bits(rng, 200) + [INF_BITS]:
         conv = rng.choice("efgEFG" if b == INF_BITS else CONVS)
         case = (conv, rng.randrange(32), rng.choice(WIDTHS), rng.choice(PRECS), b)
-        full = ref_format(*case)
-        for size in {0, 1, 2, 5, len(full), len(full) + 1, len(full) + 10}:
+        full = ref_unpadded(*case)
+        for size in {len(full) + 1, len(full) + 10}:	# the caller makes room
             cases.append((case, size, full))
     lines = [format_lines([c], size)[0] for c, size, _ in cases]
     out = harness(lines)
     pairs = []
     for (case, size, full), got in zip(cases, out):
-        shown = full[:max(size - 1, 0)]
-        pairs.append(((case, size), got, f"{len(full)}:{shown}"))
+        pairs.append(((case, size), got, f"{len(full)}:{full}"))
     check(pairs)
 
 
@@ -572,3 +577,42 @@ def test_format_large_precision_clamped(harness):
     out = harness(format_lines([("f", 0, -1, 100, b), ("e", 0, -1, 61, b)]))
     assert out == ["62:0.333333343267440795898437500000000000000000000000000000000000",
                    "66:3.333333432674407958984375000000000000000000000000000000000000e-01"]
+
+
+def test_percent_padding(snek, tmp_path):
+    """Width, '-' and '0' through the % operator (print.c pads what
+    num_format writes): every flag set, against CPython."""
+    # float32 values exactly, so CPython's doubles print the same
+    values = ("0.0", "-0.0", "2.25", "-2.5", "255.0", "-255.75", "0.0009765625", "123456.5",
+              "9.5", "1099511627776.0", "-3.4028234663852886e+38",
+              "float('inf')", "float('-inf')", "float('nan')")
+    specs = []
+    for fl in range(32):
+        flags = "".join(ch for bit, ch in ((F_MINUS, "-"), (F_PLUS, "+"), (F_SPACE, " "),
+                                           (F_ZERO, "0"), (F_ALT, "#")) if fl & bit)
+        for wp in ("", "1", "7", "14", "9.3", ".0", "12.12"):
+            specs.append("%" + flags + wp)
+    lines = []
+    for v in values:
+        finite = "float" not in v
+        for conv in "dioxXeEfFgGc":
+            if (conv in "dioxXc" and not finite) or (conv == "c" and "." in v):
+                continue
+            arg = "65" if conv == "c" else f"int({v})" if conv in "dioxX" else v
+            specs_here = [s for s in specs if conv != "c" or "." not in s]
+            fmt = "|".join(s + conv for s in specs_here)
+            lines.append(f"print({fmt!r} % ({', '.join([arg] * len(specs_here))},))")
+    for arg in ("'ab'", "\"it's\"", "[1, 'x']"):
+        for conv in "sr":
+            fmt = "|".join(s + conv for s in specs)
+            lines.append(f"print({fmt!r} % ({', '.join([arg] * len(specs))},))")
+    lines.append("print('%-6s|%6s|%06s|%-6r|%6r|%3c|%-3c|' % ('ab', 'ab', 'ab', [1], (2,), 'x', 'y'))")
+    prog = tmp_path / "pad.py"
+    prog.write_text("\n".join(lines) + "\n")
+    want = subprocess.run(["python3", str(prog)], capture_output=True, text=True)
+    got = subprocess.run([str(snek), str(prog)], capture_output=True, text=True)
+    assert want.returncode == 0, want.stderr
+    assert got.stderr == "" and got.returncode == 0
+    for w, g in zip(want.stdout.splitlines(), got.stdout.splitlines()):
+        assert g == w
+    assert got.stdout == want.stdout
