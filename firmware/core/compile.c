@@ -439,12 +439,24 @@ static __attribute__((noinline)) void top_end(void)
 	vm_run(code);
 }
 
-static void move_roots(value_t *to, value_t *from)
+/* Exchange n bytes at a and b. */
+static __attribute__((noinline)) void swap_bytes(uint8_t *a, uint8_t *b, uint8_t n)
 {
-	for (uint8_t i = 0; i < R_PER_UNIT; i++) {
-		to[i] = from[i];
-		from[i] = VAL_NONE;
+	uint8_t t;
+
+	while (n--) {
+		t = *a;
+		*a++ = *b;
+		*b++ = t;
 	}
+}
+
+/* Exchange the open unit and the one waiting, with their buffers. */
+static void swap_units(void)
+{
+	swap_bytes((uint8_t *)&unit, (uint8_t *)&top, sizeof unit);
+	swap_bytes((uint8_t *)comp_roots, (uint8_t *)(comp_roots + R_PER_UNIT),
+		   R_PER_UNIT * sizeof(value_t));
 }
 
 /* A def opens a function unit; the statement around it waits. */
@@ -455,8 +467,7 @@ static void def_begin(void)
 	}
 	cpush(loop_base);
 	loop_base = 0;
-	top = unit;
-	move_roots(comp_roots + R_PER_UNIT, comp_roots);
+	swap_units();
 	unit_begin();
 	in_func = true;
 	u.name = tok_id();
@@ -472,8 +483,8 @@ static void def_end(void)
 	resolve_names();
 	v = finish_unit();
 	name = u.name;
-	unit = top;
-	move_roots(comp_roots, comp_roots + R_PER_UNIT);
+	unit_begin(); /* drops the function's buffers */
+	swap_units();
 	in_func = false;
 	loop_base = (cindex_t)cpop();
 	emit_op_u16(OP_CONST, add_const(v));
@@ -509,29 +520,47 @@ static void jump_back(void)
 	emit_op_u16(OP_JUMP, LOOP(LOOP_TOP));
 }
 
-/* x = and x op= : the left side was compiled as a load; turn it into a
- * target. The action stack gets its name id, or NOT_A_NAME for an index. */
-static void assign_lhs(bool augmented)
+/* The target of =, op= or del, compiled as a load, taken back: its name
+ * id, or NOT_A_NAME for an index (its container and key stay). */
+static uint16_t take_target(void)
 {
 	uint16_t a = take_name();
 
-	cpush(a);
-	if (a != NOT_A_NAME) {
-		if (augmented) {
-			/* Load it again: the operator needs the old value. */
-			emit_op_u16(is_global(a) ? OP_GLOBAL : OP_NAME, a);
-			emit_op(OP_PUSH);
-		}
-	} else if (last_op() == OP_INDEX) {
+	if (a == NOT_A_NAME) {
+		if (last_op() != OP_INDEX)
+			syntax_error();
 		unemit();
-		if (augmented)
-			emit_op(OP_INDEX_KEEP);
-		emit_op(OP_PUSH);
-	} else {
-		syntax_error();
 	}
-	if (augmented)
+	return a;
+}
+
+/* Store into or delete the target: the name's op is OP_STORE_LOCAL or
+ * OP_DEL_LOCAL, the index's OP_STORE_INDEX or OP_DEL_INDEX. */
+static void bind_target(uint16_t a, uint8_t local_op, uint8_t index_op)
+{
+	if (a != NOT_A_NAME)
+		emit_bind(local_op, a);
+	else
+		emit_op(index_op);
+}
+
+/* x = and x op= : the action stack gets the target's name id, or
+ * NOT_A_NAME for an index, then for op= the operator. */
+static void assign_lhs(bool augmented)
+{
+	uint16_t a = take_target();
+
+	cpush(a);
+	if (augmented) {
+		/* Load it again: the operator needs the old value. */
+		if (a != NOT_A_NAME)
+			emit_op_u16(is_global(a) ? OP_GLOBAL : OP_NAME, a);
+		else
+			emit_op(OP_INDEX_KEEP);
 		cpush(comp_tok.op);
+	}
+	if (augmented || a == NOT_A_NAME)
+		emit_op(OP_PUSH);
 }
 
 /* Expressions. Operands are compiled as they come; an operator waits on
@@ -737,11 +766,7 @@ void comp_action(uint8_t action)
 		assign_lhs(action == ACT_aug_lhs);
 		break;
 	case ACT_assign:
-		a = cpop();
-		if (a != NOT_A_NAME)
-			emit_bind(OP_STORE_LOCAL, a);
-		else
-			emit_op(OP_STORE_INDEX);
+		bind_target(cpop(), OP_STORE_LOCAL, OP_STORE_INDEX);
 		break;
 	/* assign_rest -> @expr_stmt */
 	case ACT_expr_stmt:
@@ -750,15 +775,7 @@ void comp_action(uint8_t action)
 		break;
 	/* del_target -> expr @del */
 	case ACT_del:
-		a = take_name();
-		if (a != NOT_A_NAME) {
-			emit_bind(OP_DEL_LOCAL, a);
-		} else if (last_op() == OP_INDEX) {
-			unemit();
-			emit_op(OP_DEL_INDEX);
-		} else {
-			syntax_error();
-		}
+		bind_target(take_target(), OP_DEL_LOCAL, OP_DEL_INDEX);
 		break;
 
 	/* return_val -> testlist @return | @emit(OP_NONE) @return */
