@@ -383,16 +383,20 @@ static void resolve_names(void)
 {
 	uint16_t at, id;
 	int16_t slot;
+	uint8_t *p;
 
-	for (at = 0; at < here(); at = (uint16_t)(at + op_length(CODE + at))) {
-		if (CODE[at] != OP_NAME)
+	/* Nothing here allocates: p stays valid. */
+	for (at = 0; at < here(); at = (uint16_t)(at + op_length(p))) {
+		p = CODE + at;
+		if (*p != OP_NAME)
 			continue;
-		id = read_u16(at + 1);
+		id = (uint16_t)(p[1] | p[2] << 8);
 		slot = is_global(id) ? -1 : find_id(R_LOCALS, id);
-		CODE[at] = OP_GLOBAL;
+		*p = OP_GLOBAL;
 		if (slot >= 0) {
-			CODE[at] = OP_LOCAL;
-			patch_u16(at + 1, (uint16_t)slot);
+			*p = OP_LOCAL;
+			p[1] = (uint8_t)slot;
+			p[2] = (uint8_t)(slot >> 8);
 		}
 	}
 }
@@ -493,7 +497,13 @@ static void def_end(void)
 
 /* Loops: a record of 4 entries on the action stack. */
 enum { LOOP_PREV, LOOP_TOP, LOOP_BREAKS, LOOP_DROP, LOOP_SIZE };
-#define LOOP(f) (cstack[loop_base - 1 + (f)])
+#define LOOP(f) (loop_rec()[f])
+
+/* The innermost loop's record. */
+static __attribute__((noinline)) uint16_t *loop_rec(void)
+{
+	return &cstack[loop_base - 1];
+}
 
 static void loop_begin(uint8_t drop)
 {
@@ -664,15 +674,21 @@ static void infix(uint8_t op)
 /* A call's record on the action stack: the enclosing call's call_base,
  * then at call_base the counts (positional in the low byte, named in the
  * high byte, as OP_CALL takes them), then the named arguments' ids. */
-#define CALL_COUNTS (cstack[call_base])
+static __attribute__((noinline)) uint16_t *call_rec(void)
+{
+	return &cstack[call_base];
+}
+#define CALL_COUNTS (*call_rec())
 #define NAMED_COUNT (CALL_COUNTS >> 8)
 
 /* One more argument: one is 1 (positional) or 0x100 (named). Up to 255
  * of each: the byte counted must not wrap to 0. */
 static void count_arg(uint16_t one)
 {
-	CALL_COUNTS += one;
-	if (!(CALL_COUNTS & (uint16_t)(one * 0xFF)))
+	uint16_t *counts = call_rec();
+
+	*counts += one;
+	if (!(*counts & (uint16_t)(one * 0xFF)))
 		err_raise(ERR_TOO_BIG);
 	emit_op(OP_PUSH);
 }
@@ -680,7 +696,7 @@ static void count_arg(uint16_t one)
 /* OP_CALL's operands are the call's record: the counts, the names. */
 static void call_end(void)
 {
-	uint16_t *p = &cstack[call_base], *end = p + 1 + NAMED_COUNT;
+	uint16_t *p = call_rec(), *end = p + 1 + NAMED_COUNT;
 
 	add_depth((int16_t)-(1 + (uint8_t)*p + (*p >> 8)));
 	emit_op(OP_CALL);
@@ -922,7 +938,7 @@ void comp_action(uint8_t action)
 		if (a == NOT_A_NAME)
 			syntax_error();
 		for (i = 0; i < NAMED_COUNT; i++)
-			if (cstack[call_base + 1 + i] == a) {
+			if (call_rec()[1 + i] == a) {
 				error_here(ROM_STR("bad arg \"%n\""), a);
 			}
 		cpush(a);
