@@ -286,18 +286,23 @@ static uint16_t add_const(value_t v)
 	return (uint16_t)(u.len[R_CONSTS] / sizeof(value_t) - 1);
 }
 
-/* An integer 0..255 takes one byte, other numbers four. */
+/* An integer 0..255 takes one byte, other numbers four. Below 256.0's
+ * bits a float is 0 <= f < 256 (and not -0). */
 static void emit_number(value_t v)
 {
 	float f = val_num(v);
+	uint8_t n;
 
-	if (!(v >> 31) && f <= 255 && f == (float)(uint8_t)f) {
-		emit_op(OP_SMALL);
-		emit_byte((uint8_t)f);
-	} else {
-		emit_op(OP_NUMBER);
-		memcpy(append(R_CODE, 4), &v, 4);
+	if (v < 0x43800000u) {
+		n = (uint8_t)f;
+		if (n == f) {
+			emit_op(OP_SMALL);
+			emit_byte(n);
+			return;
+		}
 	}
+	emit_op_u16(OP_NUMBER, (uint16_t)v);
+	emit_u16((uint16_t)(v >> 16));
 }
 
 /* Names */
@@ -444,7 +449,7 @@ static __attribute__((noinline)) void top_end(void)
 }
 
 /* Exchange n bytes at a and b. */
-static __attribute__((noinline)) void swap_bytes(uint8_t *a, uint8_t *b, uint8_t n)
+static void swap_bytes(uint8_t *a, uint8_t *b, uint8_t n)
 {
 	uint8_t t;
 
@@ -467,7 +472,8 @@ static void swap_units(void)
 static void def_begin(void)
 {
 	if (in_func) {
-		error_here(ROM_STR("Syntax error at \"def\"."), 0);
+		comp_tok.type = TOK_DEF; /* the error is at the nested "def" */
+		syntax_error();
 	}
 	cpush(loop_base);
 	loop_base = 0;
@@ -616,7 +622,7 @@ static uint8_t top_level(void)
 }
 
 /* Emit the newest pending operator. */
-static void reduce(void)
+static __attribute__((noinline)) void reduce(void)
 {
 	uint8_t op = (uint8_t)(cpop() - OP_ENTRY), level = op_level(op);
 
@@ -711,14 +717,14 @@ static const uint8_t action_args[] SNEK_ROM = { PARSE_ACTION_ARGS };
 
 void comp_action(uint8_t action)
 {
-	uint16_t a, i;
+	uint16_t a, i, *p;
 	uint8_t arg = 0;
 
 	if (action >= PARSE_FIRST_ARG_ACTION) {
-		const uint8_t *p = &action_args[2 * (action - PARSE_FIRST_ARG_ACTION)];
+		const uint8_t *args = &action_args[2 * (action - PARSE_FIRST_ARG_ACTION)];
 
-		action = SNEK_ROM_BYTE(p);
-		arg = SNEK_ROM_BYTE(p + 1);
+		action = SNEK_ROM_BYTE(args);
+		arg = SNEK_ROM_BYTE(args + 1);
 	}
 	switch (action) {
 	/* @emit(OP): just that instruction */
@@ -757,11 +763,12 @@ void comp_action(uint8_t action)
 			jump_back();
 			break;
 		}
-		if (LOOP(LOOP_DROP)) {
+		p = loop_rec();
+		if (p[LOOP_DROP]) {
 			emit_op(OP_DROP);
-			emit_byte((uint8_t)LOOP(LOOP_DROP));
+			emit_byte((uint8_t)p[LOOP_DROP]);
 		}
-		LOOP(LOOP_BREAKS) = emit_jump(OP_JUMP, LOOP(LOOP_BREAKS));
+		p[LOOP_BREAKS] = emit_jump(OP_JUMP, p[LOOP_BREAKS]);
 		break;
 
 	/* small_stmt -> GLOBAL NAME @global global_more */
