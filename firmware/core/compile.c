@@ -373,8 +373,9 @@ static uint16_t expr_start;
 static uint16_t take_name(void)
 {
 	uint16_t id;
+	uint8_t op = last_op();
 
-	if (u.last_op != expr_start || (last_op() != OP_NAME && last_op() != OP_GLOBAL))
+	if (u.last_op != expr_start || (op != OP_NAME && op != OP_GLOBAL))
 		return NOT_A_NAME;
 	id = read_u16(expr_start + 1);
 	unemit();
@@ -743,7 +744,9 @@ void comp_action(uint8_t action)
 	case ACT_collection:
 		a = cpop();
 		emit_op_u16(arg, a);
-		add_depth((int16_t)-((arg == OP_DICT ? 2 : 1) * a));
+		add_depth((int16_t)-a);
+		if (arg == OP_DICT) /* a key and a value each */
+			add_depth((int16_t)-a);
 		break;
 
 	/* file -> @top_begin stmt @top_end file */
@@ -960,7 +963,7 @@ void comp_action(uint8_t action)
 	/* Atoms */
 	case ACT_name:
 		i = tok_id();
-		emit_op_u16(!in_func || in_default || is_global(i) ? OP_GLOBAL : OP_NAME, i);
+		emit_op_u16(in_default || is_global(i) ? OP_GLOBAL : OP_NAME, i);
 		break;
 	case ACT_number:
 		emit_number(comp_tok.val);
