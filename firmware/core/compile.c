@@ -656,20 +656,24 @@ static uint8_t prefix_op(uint8_t op)
 static void infix(uint8_t op)
 {
 	uint8_t level = op_level(op);
+	uint16_t *chain;
 
 	if (op == OP_INVERT)
 		syntax_error();
 	/* ** groups to the right (2 ** 3 ** 2 is 2 ** 9), comparisons chain. */
 	reduce_to((uint8_t)(level + (op == OP_POW || level == LEVEL_COMPARE)));
-	if (level == LEVEL_COMPARE && top_level() == LEVEL_COMPARE) {
-		/* a < b < c: test a < b, jumping to the end when false, and
-		 * go on with b. */
-		emit_op(OP_CHAIN);
-		emit_byte((uint8_t)(cpop() - OP_ENTRY));
-		emit_u16(*ctop(0));
-		*ctop(0) = (uint16_t)(here() - 2);
-	} else if (level == LEVEL_COMPARE) {
-		cpush(NO_JUMP);
+	if (level == LEVEL_COMPARE) {
+		if (top_level() == LEVEL_COMPARE) {
+			/* a < b < c: test a < b, jumping to the end when
+			 * false, and go on with b. */
+			emit_op(OP_CHAIN);
+			emit_byte((uint8_t)(cpop() - OP_ENTRY));
+			chain = ctop(0);
+			emit_u16(*chain);
+			*chain = (uint16_t)(here() - 2);
+		} else {
+			cpush(NO_JUMP);
+		}
 	}
 	if (level < LEVEL_NOT)
 		cpush(emit_jump(op, NO_JUMP));
@@ -703,7 +707,7 @@ static void count_arg(uint16_t one)
 /* OP_CALL's operands are the call's record: the counts, the names. */
 static void call_end(void)
 {
-	uint16_t *p = call_rec(), *end = p + 1 + NAMED_COUNT;
+	uint16_t *p = call_rec(), *end = p + 1 + (*p >> 8);
 
 	add_depth((int16_t)-(1 + (uint8_t)*p + (*p >> 8)));
 	emit_op(OP_CALL);
@@ -834,9 +838,10 @@ void comp_action(uint8_t action)
 		jump_back();
 		break;
 	case ACT_loop_end:
-		patch_here(LOOP(LOOP_BREAKS));
+		p = loop_rec();
+		patch_here(p[LOOP_BREAKS]);
 		csp = (cindex_t)(loop_base - 1);
-		loop_base = LOOP(LOOP_PREV);
+		loop_base = (cindex_t)p[LOOP_PREV];
 		break;
 
 	/* for_stmt -> FOR NAME @for_name IN for_source COLON suite
@@ -871,12 +876,12 @@ void comp_action(uint8_t action)
 		break;
 	/* params -> NAME @param param_default params_more */
 	case ACT_param:
+		/* The locals so far are the parameters: a new one takes the
+		 * next slot. */
 		i = tok_id();
-		if (find_id(R_LOCALS, i) >= 0) {
+		if (local_slot(i) != u.nparams++) {
 			error_here(ROM_STR("duplicate argument: %n"), i);
 		}
-		add_id(R_LOCALS, i);
-		u.nparams++;
 		break;
 	case ACT_param_plain:
 		if (u.ndefaults)
