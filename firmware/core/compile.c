@@ -515,10 +515,10 @@ static __attribute__((noinline)) uint16_t *loop_rec(void)
 static void loop_begin(uint8_t drop)
 {
 	cpush(loop_base);
+	loop_base = csp;
 	cpush(here());
 	cpush(NO_JUMP);
 	cpush(drop);
-	loop_base = (cindex_t)(csp - LOOP_SIZE + 1);
 	u.last_op = NO_OP;
 }
 
