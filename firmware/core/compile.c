@@ -286,18 +286,23 @@ static uint16_t add_const(value_t v)
 	return (uint16_t)(u.len[R_CONSTS] / sizeof(value_t) - 1);
 }
 
-/* An integer 0..255 takes one byte, other numbers four. */
+/* An integer 0..255 takes one byte, other numbers four. Below 256.0's
+ * bits a float is 0 <= f < 256 (and not -0). */
 static void emit_number(value_t v)
 {
 	float f = val_num(v);
+	uint8_t n;
 
-	if (!(v >> 31) && f <= 255 && f == (float)(uint8_t)f) {
-		emit_op(OP_SMALL);
-		emit_byte((uint8_t)f);
-	} else {
-		emit_op(OP_NUMBER);
-		memcpy(append(R_CODE, 4), &v, 4);
+	if (v < 0x43800000u) {
+		n = (uint8_t)f;
+		if (n == f) {
+			emit_op(OP_SMALL);
+			emit_byte(n);
+			return;
+		}
 	}
+	emit_op_u16(OP_NUMBER, (uint16_t)v);
+	emit_u16((uint16_t)(v >> 16));
 }
 
 /* Names */
@@ -368,8 +373,9 @@ static uint16_t expr_start;
 static uint16_t take_name(void)
 {
 	uint16_t id;
+	uint8_t op = last_op();
 
-	if (u.last_op != expr_start || (last_op() != OP_NAME && last_op() != OP_GLOBAL))
+	if (u.last_op != expr_start || (op != OP_NAME && op != OP_GLOBAL))
 		return NOT_A_NAME;
 	id = read_u16(expr_start + 1);
 	unemit();
@@ -383,16 +389,20 @@ static void resolve_names(void)
 {
 	uint16_t at, id;
 	int16_t slot;
+	uint8_t *p;
 
-	for (at = 0; at < here(); at = (uint16_t)(at + op_length(CODE + at))) {
-		if (CODE[at] != OP_NAME)
+	/* Nothing here allocates: p stays valid. */
+	for (at = 0; at < here(); at = (uint16_t)(at + op_length(p))) {
+		p = CODE + at;
+		if (*p != OP_NAME)
 			continue;
-		id = read_u16(at + 1);
+		id = (uint16_t)(p[1] | p[2] << 8);
 		slot = is_global(id) ? -1 : find_id(R_LOCALS, id);
-		CODE[at] = OP_GLOBAL;
+		*p = OP_GLOBAL;
 		if (slot >= 0) {
-			CODE[at] = OP_LOCAL;
-			patch_u16(at + 1, (uint16_t)slot);
+			*p = OP_LOCAL;
+			p[1] = (uint8_t)slot;
+			p[2] = (uint8_t)(slot >> 8);
 		}
 	}
 }
@@ -439,24 +449,36 @@ static __attribute__((noinline)) void top_end(void)
 	vm_run(code);
 }
 
-static void move_roots(value_t *to, value_t *from)
+/* Exchange n bytes at a and b. */
+static void swap_bytes(uint8_t *a, uint8_t *b, uint8_t n)
 {
-	for (uint8_t i = 0; i < R_PER_UNIT; i++) {
-		to[i] = from[i];
-		from[i] = VAL_NONE;
+	uint8_t t;
+
+	while (n--) {
+		t = *a;
+		*a++ = *b;
+		*b++ = t;
 	}
+}
+
+/* Exchange the open unit and the one waiting, with their buffers. */
+static void swap_units(void)
+{
+	swap_bytes((uint8_t *)&unit, (uint8_t *)&top, sizeof unit);
+	swap_bytes((uint8_t *)comp_roots, (uint8_t *)(comp_roots + R_PER_UNIT),
+		   R_PER_UNIT * sizeof(value_t));
 }
 
 /* A def opens a function unit; the statement around it waits. */
 static void def_begin(void)
 {
 	if (in_func) {
-		error_here(ROM_STR("Syntax error at \"def\"."), 0);
+		comp_tok.type = TOK_DEF; /* the error is at the nested "def" */
+		syntax_error();
 	}
 	cpush(loop_base);
 	loop_base = 0;
-	top = unit;
-	move_roots(comp_roots + R_PER_UNIT, comp_roots);
+	swap_units();
 	unit_begin();
 	in_func = true;
 	u.name = tok_id();
@@ -472,8 +494,8 @@ static void def_end(void)
 	resolve_names();
 	v = finish_unit();
 	name = u.name;
-	unit = top;
-	move_roots(comp_roots, comp_roots + R_PER_UNIT);
+	unit_begin(); /* drops the function's buffers */
+	swap_units();
 	in_func = false;
 	loop_base = (cindex_t)cpop();
 	emit_op_u16(OP_CONST, add_const(v));
@@ -482,15 +504,21 @@ static void def_end(void)
 
 /* Loops: a record of 4 entries on the action stack. */
 enum { LOOP_PREV, LOOP_TOP, LOOP_BREAKS, LOOP_DROP, LOOP_SIZE };
-#define LOOP(f) (cstack[loop_base - 1 + (f)])
+#define LOOP(f) (loop_rec()[f])
+
+/* The innermost loop's record. */
+static __attribute__((noinline)) uint16_t *loop_rec(void)
+{
+	return &cstack[loop_base - 1];
+}
 
 static void loop_begin(uint8_t drop)
 {
 	cpush(loop_base);
+	loop_base = csp;
 	cpush(here());
 	cpush(NO_JUMP);
 	cpush(drop);
-	loop_base = (cindex_t)(csp - LOOP_SIZE + 1);
 	u.last_op = NO_OP;
 }
 
@@ -509,29 +537,47 @@ static void jump_back(void)
 	emit_op_u16(OP_JUMP, LOOP(LOOP_TOP));
 }
 
-/* x = and x op= : the left side was compiled as a load; turn it into a
- * target. The action stack gets its name id, or NOT_A_NAME for an index. */
-static void assign_lhs(bool augmented)
+/* The target of =, op= or del, compiled as a load, taken back: its name
+ * id, or NOT_A_NAME for an index (its container and key stay). */
+static uint16_t take_target(void)
 {
 	uint16_t a = take_name();
 
-	cpush(a);
-	if (a != NOT_A_NAME) {
-		if (augmented) {
-			/* Load it again: the operator needs the old value. */
-			emit_op_u16(is_global(a) ? OP_GLOBAL : OP_NAME, a);
-			emit_op(OP_PUSH);
-		}
-	} else if (last_op() == OP_INDEX) {
+	if (a == NOT_A_NAME) {
+		if (last_op() != OP_INDEX)
+			syntax_error();
 		unemit();
-		if (augmented)
-			emit_op(OP_INDEX_KEEP);
-		emit_op(OP_PUSH);
-	} else {
-		syntax_error();
 	}
-	if (augmented)
+	return a;
+}
+
+/* Store into or delete the target: the name's op is OP_STORE_LOCAL or
+ * OP_DEL_LOCAL, the index's OP_STORE_INDEX or OP_DEL_INDEX. */
+static void bind_target(uint16_t a, uint8_t local_op, uint8_t index_op)
+{
+	if (a != NOT_A_NAME)
+		emit_bind(local_op, a);
+	else
+		emit_op(index_op);
+}
+
+/* x = and x op= : the action stack gets the target's name id, or
+ * NOT_A_NAME for an index, then for op= the operator. */
+static void assign_lhs(bool augmented)
+{
+	uint16_t a = take_target();
+
+	cpush(a);
+	if (augmented) {
+		/* Load it again: the operator needs the old value. */
+		if (a != NOT_A_NAME)
+			emit_op_u16(is_global(a) ? OP_GLOBAL : OP_NAME, a);
+		else
+			emit_op(OP_INDEX_KEEP);
 		cpush(comp_tok.op);
+	}
+	if (augmented || a == NOT_A_NAME)
+		emit_op(OP_PUSH);
 }
 
 /* Expressions. Operands are compiled as they come; an operator waits on
@@ -577,7 +623,7 @@ static uint8_t top_level(void)
 }
 
 /* Emit the newest pending operator. */
-static void reduce(void)
+static __attribute__((noinline)) void reduce(void)
 {
 	uint8_t op = (uint8_t)(cpop() - OP_ENTRY), level = op_level(op);
 
@@ -610,20 +656,24 @@ static uint8_t prefix_op(uint8_t op)
 static void infix(uint8_t op)
 {
 	uint8_t level = op_level(op);
+	uint16_t *chain;
 
 	if (op == OP_INVERT)
 		syntax_error();
 	/* ** groups to the right (2 ** 3 ** 2 is 2 ** 9), comparisons chain. */
 	reduce_to((uint8_t)(level + (op == OP_POW || level == LEVEL_COMPARE)));
-	if (level == LEVEL_COMPARE && top_level() == LEVEL_COMPARE) {
-		/* a < b < c: test a < b, jumping to the end when false, and
-		 * go on with b. */
-		emit_op(OP_CHAIN);
-		emit_byte((uint8_t)(cpop() - OP_ENTRY));
-		emit_u16(*ctop(0));
-		*ctop(0) = (uint16_t)(here() - 2);
-	} else if (level == LEVEL_COMPARE) {
-		cpush(NO_JUMP);
+	if (level == LEVEL_COMPARE) {
+		if (top_level() == LEVEL_COMPARE) {
+			/* a < b < c: test a < b, jumping to the end when
+			 * false, and go on with b. */
+			emit_op(OP_CHAIN);
+			emit_byte((uint8_t)(cpop() - OP_ENTRY));
+			chain = ctop(0);
+			emit_u16(*chain);
+			*chain = (uint16_t)(here() - 2);
+		} else {
+			cpush(NO_JUMP);
+		}
 	}
 	if (level < LEVEL_NOT)
 		cpush(emit_jump(op, NO_JUMP));
@@ -635,15 +685,21 @@ static void infix(uint8_t op)
 /* A call's record on the action stack: the enclosing call's call_base,
  * then at call_base the counts (positional in the low byte, named in the
  * high byte, as OP_CALL takes them), then the named arguments' ids. */
-#define CALL_COUNTS (cstack[call_base])
+static __attribute__((noinline)) uint16_t *call_rec(void)
+{
+	return &cstack[call_base];
+}
+#define CALL_COUNTS (*call_rec())
 #define NAMED_COUNT (CALL_COUNTS >> 8)
 
 /* One more argument: one is 1 (positional) or 0x100 (named). Up to 255
  * of each: the byte counted must not wrap to 0. */
 static void count_arg(uint16_t one)
 {
-	CALL_COUNTS += one;
-	if (!(CALL_COUNTS & (uint16_t)(one * 0xFF)))
+	uint16_t *counts = call_rec();
+
+	*counts += one;
+	if (!(*counts & (uint16_t)(one * 0xFF)))
 		err_raise(ERR_TOO_BIG);
 	emit_op(OP_PUSH);
 }
@@ -651,7 +707,7 @@ static void count_arg(uint16_t one)
 /* OP_CALL's operands are the call's record: the counts, the names. */
 static void call_end(void)
 {
-	uint16_t *p = &cstack[call_base], *end = p + 1 + NAMED_COUNT;
+	uint16_t *p = call_rec(), *end = p + 1 + (*p >> 8);
 
 	add_depth((int16_t)-(1 + (uint8_t)*p + (*p >> 8)));
 	emit_op(OP_CALL);
@@ -666,14 +722,14 @@ static const uint8_t action_args[] SNEK_ROM = { PARSE_ACTION_ARGS };
 
 void comp_action(uint8_t action)
 {
-	uint16_t a, i;
+	uint16_t a, i, *p;
 	uint8_t arg = 0;
 
 	if (action >= PARSE_FIRST_ARG_ACTION) {
-		const uint8_t *p = &action_args[2 * (action - PARSE_FIRST_ARG_ACTION)];
+		const uint8_t *args = &action_args[2 * (action - PARSE_FIRST_ARG_ACTION)];
 
-		action = SNEK_ROM_BYTE(p);
-		arg = SNEK_ROM_BYTE(p + 1);
+		action = SNEK_ROM_BYTE(args);
+		arg = SNEK_ROM_BYTE(args + 1);
 	}
 	switch (action) {
 	/* @emit(OP): just that instruction */
@@ -692,7 +748,9 @@ void comp_action(uint8_t action)
 	case ACT_collection:
 		a = cpop();
 		emit_op_u16(arg, a);
-		add_depth((int16_t)-((arg == OP_DICT ? 2 : 1) * a));
+		add_depth((int16_t)-a);
+		if (arg == OP_DICT) /* a key and a value each */
+			add_depth((int16_t)-a);
 		break;
 
 	/* file -> @top_begin stmt @top_end file */
@@ -712,11 +770,12 @@ void comp_action(uint8_t action)
 			jump_back();
 			break;
 		}
-		if (LOOP(LOOP_DROP)) {
+		p = loop_rec();
+		if (p[LOOP_DROP]) {
 			emit_op(OP_DROP);
-			emit_byte((uint8_t)LOOP(LOOP_DROP));
+			emit_byte((uint8_t)p[LOOP_DROP]);
 		}
-		LOOP(LOOP_BREAKS) = emit_jump(OP_JUMP, LOOP(LOOP_BREAKS));
+		p[LOOP_BREAKS] = emit_jump(OP_JUMP, p[LOOP_BREAKS]);
 		break;
 
 	/* small_stmt -> GLOBAL NAME @global global_more */
@@ -737,11 +796,7 @@ void comp_action(uint8_t action)
 		assign_lhs(action == ACT_aug_lhs);
 		break;
 	case ACT_assign:
-		a = cpop();
-		if (a != NOT_A_NAME)
-			emit_bind(OP_STORE_LOCAL, a);
-		else
-			emit_op(OP_STORE_INDEX);
+		bind_target(cpop(), OP_STORE_LOCAL, OP_STORE_INDEX);
 		break;
 	/* assign_rest -> @expr_stmt */
 	case ACT_expr_stmt:
@@ -750,15 +805,7 @@ void comp_action(uint8_t action)
 		break;
 	/* del_target -> expr @del */
 	case ACT_del:
-		a = take_name();
-		if (a != NOT_A_NAME) {
-			emit_bind(OP_DEL_LOCAL, a);
-		} else if (last_op() == OP_INDEX) {
-			unemit();
-			emit_op(OP_DEL_INDEX);
-		} else {
-			syntax_error();
-		}
+		bind_target(take_target(), OP_DEL_LOCAL, OP_DEL_INDEX);
 		break;
 
 	/* return_val -> testlist @return | @emit(OP_NONE) @return */
@@ -791,9 +838,10 @@ void comp_action(uint8_t action)
 		jump_back();
 		break;
 	case ACT_loop_end:
-		patch_here(LOOP(LOOP_BREAKS));
+		p = loop_rec();
+		patch_here(p[LOOP_BREAKS]);
 		csp = (cindex_t)(loop_base - 1);
-		loop_base = LOOP(LOOP_PREV);
+		loop_base = (cindex_t)p[LOOP_PREV];
 		break;
 
 	/* for_stmt -> FOR NAME @for_name IN for_source COLON suite
@@ -828,12 +876,12 @@ void comp_action(uint8_t action)
 		break;
 	/* params -> NAME @param param_default params_more */
 	case ACT_param:
+		/* The locals so far are the parameters: a new one takes the
+		 * next slot. */
 		i = tok_id();
-		if (find_id(R_LOCALS, i) >= 0) {
+		if (local_slot(i) != u.nparams++) {
 			error_here(ROM_STR("duplicate argument: %n"), i);
 		}
-		add_id(R_LOCALS, i);
-		u.nparams++;
 		break;
 	case ACT_param_plain:
 		if (u.ndefaults)
@@ -905,7 +953,7 @@ void comp_action(uint8_t action)
 		if (a == NOT_A_NAME)
 			syntax_error();
 		for (i = 0; i < NAMED_COUNT; i++)
-			if (cstack[call_base + 1 + i] == a) {
+			if (call_rec()[1 + i] == a) {
 				error_here(ROM_STR("bad arg \"%n\""), a);
 			}
 		cpush(a);
@@ -920,7 +968,7 @@ void comp_action(uint8_t action)
 	/* Atoms */
 	case ACT_name:
 		i = tok_id();
-		emit_op_u16(!in_func || in_default || is_global(i) ? OP_GLOBAL : OP_NAME, i);
+		emit_op_u16(in_default || is_global(i) ? OP_GLOBAL : OP_NAME, i);
 		break;
 	case ACT_number:
 		emit_number(comp_tok.val);

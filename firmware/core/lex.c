@@ -230,7 +230,7 @@ static __attribute__((noinline)) uint8_t lex_number(int16_t c)
 }
 
 /* The value of a hex digit; 16 or more when c is none. */
-static uint8_t hex_digit(uint8_t c)
+static __attribute__((noinline)) uint8_t hex_digit(uint8_t c)
 {
 	if (is_digit(c))
 		return (uint8_t)(c - '0');
