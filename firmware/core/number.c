@@ -461,7 +461,11 @@ static bool format(void (*fn)(char), float v, char conv, uint8_t flags, int16_t 
 			prec = 6;
 		if (lc == 'r') {
 			neg &= mag != 0;	/* -0.0 prints as 0 */
-			shortest(x, mag);	/* zero: no digits read back as 0 */
+			/* Whole numbers below 2^24 have neighbours one away:
+			 * their exact digits are already the shortest, and
+			 * printing integers stays fast. */
+			if (mag >= 0x4B800000 || x->n > x->decpt)
+				shortest(x, mag);	/* zero: no digits read back as 0 */
 		} else if (lc == 'g') {
 			p = prec ? prec : 1;
 			dec_round(x, p, R_EVEN);
