@@ -27,4 +27,8 @@
 /* 20,000 loop turns or calls per input: a loop printing a float each turn
  * (exact shortest repr, slow under ASan) still ends well inside the timeout. */
 #define SNEK_FUZZ_STEPS (20000u)
+/* Output counts too: one step may print a whole list, and a loop printing
+ * a list that grows (or shrinks) an item a step is quadratic work that the
+ * step budget alone lets run for minutes. */
+#define SNEK_FUZZ_OUTPUT (1u << 20)
 #define SNEK_POLL() do { extern void fuzz_poll(void); fuzz_poll(); } while (0)

@@ -16,9 +16,10 @@
  * host build, as a file or on stdin ("#!boot": the stored part in an
  * --eeprom image, as tests/firmware/test_fuzz.py does).
  *
- * Output and pins are no-ops, time is a counter, sleeping returns at once,
- * exit() unwinds back here, and SNEK_POLL's step budget (config.h) ends
- * endless loops and recursion with ^C. */
+ * Output is counted, pins are no-ops, time is a counter, sleeping returns
+ * at once, exit() unwinds back here, and SNEK_POLL's step budget and the
+ * output budget (config.h) end endless loops, recursion and endless
+ * printing with ^C. */
 #include "snek.h"
 #include <setjmp.h>
 
@@ -28,7 +29,7 @@
 static const uint8_t *in_data;
 static size_t in_size, in_at;
 static bool in_file;           /* hal_file_getc reads in_data */
-static uint32_t steps, ticks;
+static uint32_t steps, ticks, printed;
 static uint8_t storage[STORAGE_SIZE];
 static jmp_buf exit_jmp;
 
@@ -70,6 +71,8 @@ int hal_file_getc(void)
 void hal_putc(char c)
 {
 	(void)c;
+	if (++printed >= SNEK_FUZZ_OUTPUT)
+		vm_interrupt = true;
 }
 
 void hal_flush(void)
@@ -180,6 +183,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	in_at = 0;
 	in_file = false;
 	steps = 0;
+	printed = 0;
 	ticks = 0;
 	memset(storage, 0xFF, sizeof storage);
 	vm_interrupt = false;
