@@ -420,11 +420,14 @@ static int8_t cmp_seq(value_t a, value_t b)
 {
 	snek_len_t na = obj_len(a), nb = obj_len(b), i;
 	uint8_t size = item_size(a), *x = seq_at(a, 0), *y = seq_at(b, 0);
-	int8_t c = 0;
+	int8_t c;
 
-	for (i = 0; !c && i < na && i < nb; i++, x += size, y += size)
+	for (i = 0; i < na && i < nb; i++, x += size, y += size) {
 		c = size == 1 ? order(*x, *y) : val_compare(*(value_t *)x, *(value_t *)y);
-	return c ? c : order(na, nb);
+		if (c)
+			return c;
+	}
+	return order(na, nb);
 }
 
 int8_t val_compare(value_t a, value_t b)
@@ -434,7 +437,7 @@ int8_t val_compare(value_t a, value_t b)
 	int8_t c;
 
 	if (ta != tb)
-		return order(ta, tb);
+		return ta < tb ? -1 : 1;
 	if (ta == TYPE_NUMBER) {
 		x = num_key(a);
 		y = num_key(b);
