@@ -237,11 +237,9 @@ value_t dict_del(value_t dv, value_t key)
 	gc_barrier(v);
 	d->len--;
 #if SNEK_SMALL
-	/* Small chips close the hole: the entries after it move down and
-	 * the freed last one is cleared (so filling it needs no barrier). */
+	/* Small chips close the hole. */
 	last = entries(d) + --d->used;
-	memmove(e, e + 1, (size_t)(last - e) * sizeof *e);
-	last->key = last->value = 0;
+	obj_close(e, last, sizeof *e);
 #else
 	(void)last;
 	e->key = VAL_DELETED;

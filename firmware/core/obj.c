@@ -162,6 +162,15 @@ void buf_add(value_t *buf, snek_len_t *len, char c)
 
 /* Lists and tuples */
 
+__attribute__((noinline)) void obj_close(void *at, void *last, uint8_t size)
+{
+	uint8_t *p = at, *end = (uint8_t *)last + size;
+
+	/* Byte by byte upwards: each byte is read before it is written. */
+	for (; p != end; p++)
+		*p = p + size < end ? p[size] : 0;
+}
+
 static value_t block_new(snek_len_t n)
 {
 	return items_new(GC_VALUES, sizeof(struct snek_values), n, 2);
@@ -553,8 +562,7 @@ static value_t op_item(uint8_t op, value_t *t)
 	if (op == OP_STORE_INDEX)
 		return *slot = t[2];
 	end = (value_t *)seq_at(c, --list_ptr(c)->len);
-	memmove(slot, slot + 1, (size_t)(end - slot) * sizeof(value_t));
-	*end = 0;
+	obj_close(slot, end, sizeof *slot);
 	return i;
 }
 
