@@ -217,7 +217,9 @@ void dict_set(const value_t *dv, const value_t *kv)
 		e = &entries(d)[d->used];
 		e->key = kv[0];
 		index_add(d, d->used++);
-		d->len++;
+#if !SNEK_SMALL
+		d->len++; /* small chips: the same field */
+#endif
 	}
 	/* A new entry's value is 0, which the barrier passes by. */
 	gc_barrier(e->value);
@@ -235,15 +237,15 @@ value_t dict_del(value_t dv, value_t key)
 	v = e->value;
 	gc_barrier(e->key);
 	gc_barrier(v);
-	d->len--;
 #if SNEK_SMALL
-	/* Small chips close the hole. */
+	/* Small chips close the hole (len is used). */
 	last = entries(d) + --d->used;
 	obj_close(e, last, sizeof *e);
 #else
 	(void)last;
 	e->key = VAL_DELETED;
 	e->value = 0;
+	d->len--;
 #endif
 	return v;
 }

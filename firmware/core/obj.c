@@ -115,7 +115,7 @@ static bool is_seq(uint8_t type)
 }
 
 /* The length of a string, list, tuple or dict. */
-static snek_len_t obj_len(value_t v)
+static __attribute__((noinline)) snek_len_t obj_len(value_t v)
 {
 	return tuple_ptr(v)->len;
 }
