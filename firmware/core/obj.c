@@ -27,10 +27,8 @@ _Static_assert((int)GC_STRING + 1 == (int)TAG_STRING && (int)GC_LIST + 1 == (int
 /* A signed index as wide as a length. */
 #if SNEK_SMALL
 typedef int16_t index_t;
-typedef uint32_t wide_t; /* holds a length times a length */
 #else
 typedef int32_t index_t;
-typedef uint64_t wide_t;
 #endif
 
 static index_t to_index(value_t v, snek_len_t n);
@@ -115,7 +113,7 @@ static bool is_seq(uint8_t type)
 }
 
 /* The length of a string, list, tuple or dict. */
-static __attribute__((noinline)) snek_len_t obj_len(value_t v)
+static snek_len_t obj_len(value_t v)
 {
 	return tuple_ptr(v)->len;
 }
@@ -322,7 +320,8 @@ static value_t join(value_t *t, snek_len_t na, index_t times, bool in_place)
 
 	if (times < 0)
 		times = 0;
-	if (na + (wide_t)nb * (snek_len_t)times > SNEK_POOL_SIZE)
+	/* More items than the pool holds: a division, no wide product. */
+	if (times && nb > (snek_len_t)(SNEK_POOL_SIZE - na) / (snek_len_t)times)
 		err_raise(ERR_NO_MEMORY);
 	total = (snek_len_t)(na + nb * (snek_len_t)times);
 	r = keep(0, 0);
@@ -524,7 +523,8 @@ static snek_len_t seq_index(value_t i, snek_len_t n)
 
 	if (k < 0)
 		k += (index_t)n;
-	if (k < 0 || k >= (index_t)n)
+	/* Still negative: as a length, above n. */
+	if ((snek_len_t)k >= n)
 		err_format("index out of range: %v", i);
 	return (snek_len_t)k;
 }
