@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Dicts: insertion order like Python. The entries are key, value pairs in
- * the order they were added (removed ones leave VAL_DELETED holes). Big
+ * the order they were added (removed ones leave VAL_DELETED holes on hosts;
+ * small chips move the later entries down instead). Big
  * hosts find keys through a hash index; small chips walk the entries,
  * which is slower but needs neither the index nor the hashing code. */
 #include "snek.h"
@@ -47,10 +48,13 @@ static struct entry *find(struct snek_dict *d, value_t key)
 	return NULL;
 }
 
-/* No index to keep. */
+/* No index to keep, and no holes (dict_del closes them). */
+#define IS_HOLE(key) false
 #define index_add(d, entry) ((void)(entry))
 
 #else
+
+#define IS_HOLE(key) ((key) == VAL_DELETED)
 
 static uint32_t mix(uint32_t h)
 {
@@ -171,9 +175,15 @@ static struct snek_dict *rebuild(const value_t *dv, snek_len_t cap)
 	d = dict_ptr(*dv);
 	old = entries(d);
 	e = (struct entry *)block_ptr(block);
+#if SNEK_SMALL
+	/* Small chips leave no holes (dict_del closes them). */
+	n = d->used;
+	memcpy(e, old, n * sizeof *e);
+#else
 	for (i = 0; i < d->used; i++)
 		if (old[i].key != VAL_DELETED)
 			e[n++] = old[i];
+#endif
 	gc_barrier(d->entries);
 	d->entries = block;
 	d->cap = cap;
@@ -207,7 +217,9 @@ void dict_set(const value_t *dv, const value_t *kv)
 		e = &entries(d)[d->used];
 		e->key = kv[0];
 		index_add(d, d->used++);
-		d->len++;
+#if !SNEK_SMALL
+		d->len++; /* small chips: the same field */
+#endif
 	}
 	/* A new entry's value is 0, which the barrier passes by. */
 	gc_barrier(e->value);
@@ -216,7 +228,8 @@ void dict_set(const value_t *dv, const value_t *kv)
 
 value_t dict_del(value_t dv, value_t key)
 {
-	struct entry *e = find(dict_ptr(dv), key);
+	struct snek_dict *d = dict_ptr(dv);
+	struct entry *e = find(d, key), *last;
 	value_t v;
 
 	if (!e)
@@ -224,9 +237,16 @@ value_t dict_del(value_t dv, value_t key)
 	v = e->value;
 	gc_barrier(e->key);
 	gc_barrier(v);
+#if SNEK_SMALL
+	/* Small chips close the hole (len is used). */
+	last = entries(d) + --d->used;
+	obj_close(e, last, sizeof *e);
+#else
+	(void)last;
 	e->key = VAL_DELETED;
 	e->value = 0;
-	dict_ptr(dv)->len--;
+	d->len--;
+#endif
 	return v;
 }
 
@@ -238,7 +258,7 @@ __attribute__((noinline)) int8_t dict_differ(value_t a, value_t b)
 	if (d->len != dict_ptr(b)->len)
 		return 1;
 	for (; e != end; e++)
-		if (e->key != VAL_DELETED && val_compare(e->value, dict_get(b, e->key)))
+		if (!IS_HOLE(e->key) && val_compare(e->value, dict_get(b, e->key)))
 			return 1;
 	return 0;
 }
@@ -250,7 +270,7 @@ value_t dict_key_at(value_t dv, snek_len_t *i)
 
 	while (*i < d->used) {
 		k = entries(d)[(*i)++].key;
-		if (k != VAL_DELETED)
+		if (!IS_HOLE(k))
 			return k;
 	}
 	return VAL_UNSET;

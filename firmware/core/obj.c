@@ -27,10 +27,8 @@ _Static_assert((int)GC_STRING + 1 == (int)TAG_STRING && (int)GC_LIST + 1 == (int
 /* A signed index as wide as a length. */
 #if SNEK_SMALL
 typedef int16_t index_t;
-typedef uint32_t wide_t; /* holds a length times a length */
 #else
 typedef int32_t index_t;
-typedef uint64_t wide_t;
 #endif
 
 static index_t to_index(value_t v, snek_len_t n);
@@ -161,6 +159,15 @@ void buf_add(value_t *buf, snek_len_t *len, char c)
 }
 
 /* Lists and tuples */
+
+__attribute__((noinline)) void obj_close(void *at, void *last, uint8_t size)
+{
+	uint8_t *p = at, *end = (uint8_t *)last + size;
+
+	/* Byte by byte upwards: each byte is read before it is written. */
+	for (; p != end; p++)
+		*p = p + size < end ? p[size] : 0;
+}
 
 static value_t block_new(snek_len_t n)
 {
@@ -313,7 +320,8 @@ static value_t join(value_t *t, snek_len_t na, index_t times, bool in_place)
 
 	if (times < 0)
 		times = 0;
-	if (na + (wide_t)nb * (snek_len_t)times > SNEK_POOL_SIZE)
+	/* More items than the pool holds: a division, no wide product. */
+	if (times && nb > (snek_len_t)(SNEK_POOL_SIZE - na) / (snek_len_t)times)
 		err_raise(ERR_NO_MEMORY);
 	total = (snek_len_t)(na + nb * (snek_len_t)times);
 	r = keep(0, 0);
@@ -420,11 +428,14 @@ static int8_t cmp_seq(value_t a, value_t b)
 {
 	snek_len_t na = obj_len(a), nb = obj_len(b), i;
 	uint8_t size = item_size(a), *x = seq_at(a, 0), *y = seq_at(b, 0);
-	int8_t c = 0;
+	int8_t c;
 
-	for (i = 0; !c && i < na && i < nb; i++, x += size, y += size)
+	for (i = 0; i < na && i < nb; i++, x += size, y += size) {
 		c = size == 1 ? order(*x, *y) : val_compare(*(value_t *)x, *(value_t *)y);
-	return c ? c : order(na, nb);
+		if (c)
+			return c;
+	}
+	return order(na, nb);
 }
 
 int8_t val_compare(value_t a, value_t b)
@@ -434,7 +445,7 @@ int8_t val_compare(value_t a, value_t b)
 	int8_t c;
 
 	if (ta != tb)
-		return order(ta, tb);
+		return ta < tb ? -1 : 1;
 	if (ta == TYPE_NUMBER) {
 		x = num_key(a);
 		y = num_key(b);
@@ -512,7 +523,8 @@ static snek_len_t seq_index(value_t i, snek_len_t n)
 
 	if (k < 0)
 		k += (index_t)n;
-	if (k < 0 || k >= (index_t)n)
+	/* Still negative: as a length, above n. */
+	if ((snek_len_t)k >= n)
 		err_format("index out of range: %v", i);
 	return (snek_len_t)k;
 }
@@ -550,8 +562,7 @@ static value_t op_item(uint8_t op, value_t *t)
 	if (op == OP_STORE_INDEX)
 		return *slot = t[2];
 	end = (value_t *)seq_at(c, --list_ptr(c)->len);
-	memmove(slot, slot + 1, (size_t)(end - slot) * sizeof(value_t));
-	*end = 0;
+	obj_close(slot, end, sizeof *slot);
 	return i;
 }
 

@@ -35,8 +35,15 @@ struct snek_values {
  * table of entry numbers plus one (0 = empty), sized a power of two. */
 struct snek_dict {
 	gc_hdr_t hdr;
+#if SNEK_SMALL
+	/* Small chips leave no holes: every entry filled is live. */
+	union {
+		snek_len_t len, used;
+	};
+#else
 	snek_len_t len;  /* live entries */
 	snek_len_t used; /* entries filled, holes included */
+#endif
 	snek_len_t cap;  /* entries that fit */
 	value_t entries; /* block of 2 * cap values (0 until the first) */
 	value_t index;   /* block of 2 * cap snek_len_t slots (0 until then) */
