@@ -23,6 +23,10 @@ UNO_FLASH_KB ?= 32
 UNO_POOL_SIZE ?=
 UNO_STACK_SIZE ?=
 UNO_FLASH_BUDGET = 32256
+# -mrelax shortens calls to targets within 4 KB, so an unrelated change
+# moves the linked total by up to 150 bytes: size work can compare builds
+# made with UNO_RELAX= (none) for steadier figures.
+UNO_RELAX ?= -mrelax
 # The chip's own pool (heap and value stack), as ports/uno/config.h sets it.
 UNO_CHIP_POOL := $(shell sed -n 's/^\#define SNEK_POOL_SIZE (\([0-9]*\))$$/\1/p' ports/uno/config.h)
 UNO_RAM_BUDGET = 2048
@@ -36,7 +40,7 @@ UNO_TEXT_LIMIT = $(if $(filter 32,$(UNO_FLASH_KB)),$(UNO_FLASH_BUDGET),$(shell e
 # The large-stack-frame limits stop inlining from piling callees' locals
 # into one frame: measured with avrsim --stack, 100-150 bytes less C stack
 # (and 170 bytes less flash).
-UNO_CFLAGS = -mmcu=atmega328p -DF_CPU=16000000UL -Os -flto -mcall-prologues -mrelax -mstrict-X -fno-move-loop-invariants -fno-inline-functions-called-once -fno-partial-inlining -std=gnu11 \
+UNO_CFLAGS = -mmcu=atmega328p -DF_CPU=16000000UL -Os -flto -mcall-prologues $(UNO_RELAX) -mstrict-X -fno-move-loop-invariants -fno-inline-functions-called-once -fno-partial-inlining -std=gnu11 \
 	--param large-stack-frame=16 --param large-stack-frame-growth=5 \
 	-ffunction-sections -fdata-sections $(WARN) \
 	$(if $(UNO_POOL_SIZE),-DSNEK_POOL_SIZE=$(UNO_POOL_SIZE)) \
