@@ -49,26 +49,28 @@ void parse_syntax_error(const struct token *t)
 }
 
 /* The production nonterminal nt takes on token tok: its length, then
- * its symbols reversed. */
+ * its symbols reversed. Its block lists each production after the
+ * terminals predicting it; the default, after PARSE_ANY, comes last. */
 static const parse_sym_t *predict(uint8_t nt, uint8_t tok)
 {
-	const parse_sym_t *block = parse_table, *e;
-	parse_sym_t t, hi, prev = 0;
+	const parse_sym_t *p = parse_table;
+	parse_sym_t t, term, prev = 0;
 	uint8_t i;
 
 	for (i = 0; i < nt; i++)
-		block += READ_ROM(&parse_nt_size[i]);
-	for (e = block;; e += 2) {
-		t = READ_SYM(e);
-		hi = t & (parse_sym_t)~PARSE_RANGE;
-		if (t == PARSE_ANY || tok == hi || (t != hi && tok > prev && tok < hi))
+		p += READ_ROM(&parse_nt_size[i]);
+	for (;;) {
+		t = READ_SYM(p++);
+		term = t & (parse_sym_t)~(PARSE_RANGE | PARSE_LAST);
+		if (t == PARSE_ANY || tok == term || ((t & PARSE_RANGE) && tok > prev && tok < term))
 			break;
-		prev = hi;
+		prev = term;
+		if (t & PARSE_LAST) /* none of its terminals: skip the production */
+			p += READ_SYM(p) + 1;
 	}
-	t = READ_SYM(e + 1);
-	if (!t)
-		parse_syntax_error(&lex_tok);
-	return block + t;
+	while (!(t & PARSE_LAST))
+		t = READ_SYM(p++);
+	return p;
 }
 
 void parse_run(void)

@@ -544,18 +544,18 @@ def inline_one(rules: dict[str, list[list[str]]], start: str | None) -> str | No
 
 @dataclass
 class Tables:
-    """One block per nonterminal in `table`, at `nt_start`: its entries,
-    then its productions. The header stores each block's size (`nt_size`,
-    one byte each unless a block is larger): a block starts where the ones
-    before it end.
+    """One block per nonterminal in `table`, at `nt_start`. The header
+    stores each block's size (`nt_size`, one byte each unless a block is
+    larger): a block starts where the ones before it end.
 
-    An entry is (terminal, production) where the production is the offset
-    of its right-hand side in the block; 0 means a syntax error. A terminal
-    with the RANGE bit also takes the terminals between the entry before it
-    and itself, so a run of terminals costs two entries. The last entry has
-    the terminal ANY and takes every terminal not listed: the default.
-    A production is its length, then its symbols reversed (the last
-    symbol first), ready to be pushed."""
+    A block is its productions, each after the terminals that predict it:
+    the parser reads the terminals, and skips the production when none is
+    the lookahead. A terminal with the RANGE bit also takes the terminals
+    from the one before it, so a run of terminals costs two; the LAST bit
+    marks a production's last terminal. The default production, taking
+    every terminal not listed, comes last, after the single terminal ANY.
+    A production is its length, then its symbols reversed (the last symbol
+    first), ready to be pushed."""
     terminals: list[str]
     nonterms: list[str]
     actions: list[str]
@@ -563,7 +563,7 @@ class Tables:
     wide: bool = False
     table: list[int] = field(default_factory=list)
     nt_start: list[int] = field(default_factory=list)
-    comments: dict[int, str] = field(default_factory=dict)
+    comments: dict[int, list[str]] = field(default_factory=dict)
 
     @property
     def nt_size(self) -> list[int]:
@@ -585,52 +585,54 @@ class Tables:
         return 0x8000 if self.wide else 0x80
 
     @property
+    def last_bit(self) -> int:
+        return 0x4000 if self.wide else 0x40
+
+    @property
     def any_terminal(self) -> int:
         return 0xFFFF if self.wide else 0xFF
 
 
-def choose_default(prods: list[Production], nullable_alts: set[int], lookahead: dict[int, set[str]]) -> int | None:
-    """The production to use for terminals without an explicit entry."""
+def choose_default(prods: list[Production], nullable_alts: set[int], lookahead: dict[int, set[str]]) -> int:
+    """The production to use for terminals without an explicit entry: a
+    wrong terminal then fails where the production does not match it."""
     for prod in prods:
         if prod.index in nullable_alts:
             return prod.index
-    best = max(prods, key=lambda p: (len(lookahead[p.index]), -p.index))
-    return best.index if lookahead[best.index] else None
+    return max(prods, key=lambda p: (len(lookahead[p.index]), -p.index)).index
 
 
-def terminal_runs(choice: dict[int, int]) -> list[tuple[int, int, int]]:
-    """(first, last, production) for each run of consecutive terminals
-    predicting the same production."""
+def terminal_runs(terms: list[int]) -> list[tuple[int, int]]:
+    """(first, last) for each run of consecutive terminals."""
     runs: list[list[int]] = []
-    for term in sorted(choice):
-        if runs and runs[-1][1] == term - 1 and runs[-1][2] == choice[term]:
+    for term in sorted(terms):
+        if runs and runs[-1][1] == term - 1:
             runs[-1][1] = term
         else:
-            runs.append([term, term, choice[term]])
-    return [(a, b, p) for a, b, p in runs]
+            runs.append([term, term])
+    return [(a, b) for a, b in runs]
 
 
-def nonterm_block(g: Grammar, name: str, code: dict[str, int], default: int | None,
-                  lookahead: dict[int, set[str]], range_bit: int, any_terminal: int) -> tuple[list[int], list[int]]:
-    """A nonterminal's block, and where in it each of its productions starts."""
-    prods = g.rules[name]
-    choice = {code[t]: p.index for p in prods if p.index != default for t in lookahead[p.index]}
-    entries: list[tuple[int, int | None]] = []
-    for first, last, prod in terminal_runs(choice):
-        entries.append((first, prod))
-        if last != first:
-            entries.append((last | range_bit, prod))
-    entries.append((any_terminal, default))
-    offset, rel = 2 * len(entries), {}
-    body: list[int] = []
+def nonterm_block(g: Grammar, name: str, code: dict[str, int], default: int,
+                  lookahead: dict[int, set[str]], tables: Tables) -> tuple[list[int], list[int]]:
+    """A nonterminal's block, and where in it each of its productions'
+    entries (its terminals, then itself) start."""
+    prods = sorted(g.rules[name], key=lambda p: p.index == default)
+    block: list[int] = []
+    at: dict[int, int] = {}
     for prod in prods:
-        rel[prod.index] = offset + len(body)
-        body.append(len(prod.rhs))
-        body.extend(code[s] for s in reversed(prod.rhs))
-    block = []
-    for term, prod in entries:
-        block.extend((term, 0 if prod is None else rel[prod]))
-    return block + body, [rel[p.index] for p in prods]
+        at[prod.index] = len(block)
+        if prod.index == default:
+            block.append(tables.any_terminal)
+        else:
+            for first, last in terminal_runs([code[t] for t in lookahead[prod.index]]):
+                block.append(first)
+                if last != first:
+                    block.append(last | tables.range_bit)
+            block[-1] |= tables.last_bit
+        block.append(len(prod.rhs))
+        block.extend(code[s] for s in reversed(prod.rhs))
+    return block, [at[p.index] for p in g.rules[name]]
 
 
 def build_tables(g: Grammar, terminals: list[str], actions: list[str], nullable: set[str],
@@ -650,15 +652,14 @@ def build_tables(g: Grammar, terminals: list[str], actions: list[str], nullable:
         tables.wide = wide
         tables.table, tables.nt_start, tables.comments = [], [], {}
         for name in nonterms:
-            block, rel = nonterm_block(g, name, code, defaults[name], lookahead,
-                                       tables.range_bit, tables.any_terminal)
+            block, rel = nonterm_block(g, name, code, defaults[name], lookahead, tables)
             start = len(tables.table)
             tables.nt_start.append(start)
-            tables.comments[start] = f"{code[name] - len(terminals)}: {name}"
+            tables.comments[start] = [f"{code[name] - len(terminals)}: {name}"]
             for prod, at in zip(g.rules[name], rel):
-                tables.comments[start + at] = prod.describe()
+                tables.comments.setdefault(start + at, []).append(prod.describe())
             tables.table.extend(block)
-        fits = (tables.nsyms <= 256 and len(terminals) < 0x7F
+        fits = (tables.nsyms <= 256 and len(terminals) < 0x3F
                 and max(tables.table, default=0) <= 0xFF)
         if fits:
             break
@@ -704,7 +705,7 @@ def table_body(tables: Tables) -> list[str]:
     body: list[str] = []
     marks = sorted(tables.comments) + [len(tables.table)]
     for at, end in zip(marks, marks[1:]):
-        body.append(f"\t/* {tables.comments[at]} */")
+        body.extend(f"\t/* {text} */" for text in tables.comments[at])
         body.extend(c_values(tables.table[at:end]))
     return body
 
@@ -783,12 +784,13 @@ def render_header(g: Grammar, tables: Tables, out_path: str) -> tuple[str, int]:
         f"typedef {sym_t} parse_sym_t;",
         *(["#define PARSE_SYM_16BIT 1"] if tables.wide else []),
         f"#define PARSE_RANGE {tables.range_bit:#x}",
+        f"#define PARSE_LAST {tables.last_bit:#x}",
         f"#define PARSE_ANY {tables.any_terminal:#x}",
         "",
-        "/* Per nonterminal: entries (terminal, production offset), the last",
-        " * for PARSE_ANY terminal; then each production: length, symbols",
-        " * reversed. A terminal with PARSE_RANGE also takes the terminals after",
-        " * the entry before it. Production offset 0: a syntax error. */",
+        "/* Per nonterminal: its productions, each after the terminals that",
+        " * predict it (PARSE_LAST on the last one; PARSE_ANY for the default,",
+        " * last): its length, then its symbols reversed. A terminal with",
+        " * PARSE_RANGE also takes those after the one before it. */",
         *c_array(sym_t, "parse_table", table_body(tables)),
         "/* The size of each nonterminal's block: nonterminal n's block starts",
         " * after the blocks of nonterminals 0 .. n-1. */",

@@ -80,22 +80,26 @@ static void action(int act)
 }
 
 /* The production for nt on tok, as parse.c finds it: its length, then its
- * symbols reversed; NULL for a syntax error. */
+ * symbols reversed. */
 static const parse_sym_t *predict(int nt, int tok)
 {
-	const parse_sym_t *block = parse_table, *e;
-	int prev = 0;
+	const parse_sym_t *p = parse_table;
+	int t, term, prev = 0;
 
 	for (int i = 0; i < nt; i++)
-		block += parse_nt_size[i];
-
-	for (e = block;; e += 2) {
-		int t = e[0], hi = t & ~PARSE_RANGE;
-		if (t == PARSE_ANY || tok == hi || (t != hi && tok > prev && tok < hi))
+		p += parse_nt_size[i];
+	for (;;) {
+		t = *p++;
+		term = t & ~(PARSE_RANGE | PARSE_LAST);
+		if (t == PARSE_ANY || tok == term || ((t & PARSE_RANGE) && tok > prev && tok < term))
 			break;
-		prev = hi;
+		prev = term;
+		if (t & PARSE_LAST)
+			p += *p + 1;
 	}
-	return e[1] ? block + e[1] : NULL;
+	while (!(t & PARSE_LAST))
+		t = *p++;
+	return p;
 }
 
 int main(int argc, char **argv)
@@ -120,10 +124,6 @@ int main(int argc, char **argv)
 		} else if (sym < PARSE_FIRST_ACTION) {
 			int nt = sym - PARSE_FIRST_NONTERM;
 			const parse_sym_t *p = predict(nt, tok);
-			if (!p) {
-				printf("\nerror: %s cannot start with %s\n", parse_nonterm_names[nt], parse_token_names[tok]);
-				return 1;
-			}
 			for (int i = 1; i <= p[0]; i++)
 				stack[sp++] = p[i];
 		} else {
@@ -275,20 +275,19 @@ def nt_starts(tables: dict[str, tuple[str, list[int]]]) -> list[int]:
     return starts
 
 
-def block_entries(table: list[int], start: int, any_terminal: int = 0xFF) -> list[tuple[int, int]]:
-    """The (terminal, production offset) entries of the block at start."""
+def block_entries(table: list[int], start: int, wide: bool = False) -> list[tuple[list[int], list[int]]]:
+    """The (terminals, production symbols as stored) entries of the block at start."""
+    last, any_terminal = (0x4000, 0xFFFF) if wide else (0x40, 0xFF)
     entries = []
     while True:
-        entries.append((table[start], table[start + 1]))
-        if table[start] == any_terminal:
+        terms = []
+        while not terms or not terms[-1] & last:
+            terms.append(table[start])
+            start += 1
+        entries.append((terms, table[start + 1 : start + 1 + table[start]]))
+        if terms == [any_terminal]:
             return entries
-        start += 2
-
-
-def production(table: list[int], start: int, offset: int) -> list[int]:
-    """The symbols of the production at offset in the block at start, as stored."""
-    at = start + offset
-    return table[at + 1 : at + 1 + table[at]]
+        start += 1 + table[start]
 
 
 def test_size_line_matches_header(tmp_path: Path) -> None:
@@ -320,7 +319,7 @@ def test_header_layout(tmp_path: Path) -> None:
     assert d["PARSE_FIRST_NONTERM"] == "8"
     assert d["PARSE_FIRST_ACTION"] == "14"
     assert d["PARSE_START_SYMBOL"] == "8"
-    assert d["PARSE_RANGE"] == "0x80" and d["PARSE_ANY"] == "0xff"
+    assert d["PARSE_RANGE"] == "0x80" and d["PARSE_LAST"] == "0x40" and d["PARSE_ANY"] == "0xff"
     assert "PARSE_SYM_16BIT" not in d
     assert "typedef uint8_t parse_sym_t;" in header
     assert "#ifndef PARSE_ROM\n#define PARSE_ROM\n#endif" in header
@@ -332,16 +331,16 @@ def test_header_layout(tmp_path: Path) -> None:
     table, nt_start = tables["parse_table"][1], nt_starts(tables)
     # expr_rest: PLUS and MINUS listed, its empty alternative the default.
     entries = block_entries(table, nt_start[2])
-    assert [term for term, _ in entries] == [1, 2, 0xFF]
+    assert [terms for terms, _ in entries] == [[1 | 0x40], [2 | 0x40], [0xFF]]
     # Production 2 reversed: expr_rest @add term PLUS
-    assert production(table, nt_start[2], entries[0][1]) == [8 + 2, 14 + 0, 8 + 3, 1]
-    assert production(table, nt_start[2], entries[2][1]) == []
-    # factor: three alternatives; the default takes the first of the largest.
+    assert entries[0][1] == [8 + 2, 14 + 0, 8 + 3, 1]
+    assert entries[2][1] == []
+    # factor: three alternatives; the default, last, is the first of the largest.
     entries = block_entries(table, nt_start[5])
-    assert [term for term, _ in entries] == [2, 6, 0xFF]
-    assert production(table, nt_start[5], entries[0][1]) == [14 + 5, 8 + 5, 2]  # MINUS factor @neg
-    assert production(table, nt_start[5], entries[1][1]) == [7, 8 + 1, 6]  # LPAREN expr RPAREN
-    assert production(table, nt_start[5], entries[2][1]) == [14 + 4, 0]  # NUM @num
+    assert [terms for terms, _ in entries] == [[6 | 0x40], [2 | 0x40], [0xFF]]
+    assert entries[0][1] == [7, 8 + 1, 6]  # LPAREN expr RPAREN
+    assert entries[1][1] == [14 + 5, 8 + 5, 2]  # MINUS factor @neg
+    assert entries[2][1] == [14 + 4, 0]  # NUM @num
     assert header.index("#ifdef PARSE_WANT_NAMES") < header.index("parse_token_names")
     assert "static const char *const parse_nonterm_names[]" in header
     assert "static const char *const parse_action_names[]" in header
@@ -365,8 +364,38 @@ def test_runs_of_terminals_are_ranges(tmp_path: Path) -> None:
     # x: A..C is one range (A, then C with the range bit); efgh, the
     # largest, is the default.
     entries = block_entries(table, nt_start[1])
-    assert [term for term, _ in entries] == [0, 2 | 0x80, 3, 0xFF]
-    assert entries[0][1] == entries[1][1]
+    assert [terms for terms, _ in entries] == [[0, 2 | 0x80 | 0x40], [3 | 0x40], [0xFF]]
+
+
+# y: A alone, then the run C..D, for one production.
+SPLIT_RUN_GRAMMAR = """\
+%token A B C D E F G X
+s : y s | END ;
+y : z @z | w @w ;
+z : A | C | D ;
+w : B | E | F | G ;
+"""
+
+
+@needs_gcc
+@pytest.mark.parametrize(
+    ("source", "status", "trace"),
+    [
+        ("C A D B G", 0, "z z z w w"),
+        ("D X", 1, "z"),
+    ],
+)
+def test_split_run_parses(tmp_path: Path, source: str, status: int, trace: str) -> None:
+    header, _ = generate(tmp_path, SPLIT_RUN_GRAMMAR)
+    tables = header_tables(header)
+    entries = block_entries(tables["parse_table"][1], nt_starts(tables)[1])
+    assert [terms for terms, _ in entries] == [[0, 2, 3 | 0x80 | 0x40], [0xFF]]
+    exe = gcc(tmp_path, DRIVER_C)
+    got, out = parse(exe, source)
+    lines = out.splitlines()
+    assert got == status
+    assert lines[-1].startswith("error:") if status else lines[-1] == "ok"
+    assert " ".join(lines[:-1]) == trace
 
 
 @needs_gcc
@@ -396,7 +425,7 @@ def test_wide_tables(tmp_path: Path) -> None:
     header, out = generate(tmp_path, grammar)
     d = defines(header)
     assert d["PARSE_SYM_16BIT"] == "1"
-    assert d["PARSE_RANGE"] == "0x8000" and d["PARSE_ANY"] == "0xffff"
+    assert d["PARSE_RANGE"] == "0x8000" and d["PARSE_LAST"] == "0x4000" and d["PARSE_ANY"] == "0xffff"
     tables = header_tables(header)
     assert {t for t, _ in tables.values()} == {"uint16_t"}
     assert out.endswith(f"tables {2 * sum(len(v) for _, v in tables.values())} bytes\n")
@@ -416,10 +445,10 @@ def test_wide_tables_parse(tmp_path: Path) -> None:
 def test_empty_tables_have_placeholders(tmp_path: Path) -> None:
     header, out = generate(tmp_path, "s : ;\n")
     tables = header_tables(header)
-    # s: one entry, any terminal, to its empty production.
-    assert tables["parse_table"][1] == [0xFF, 2, 0] and tables["parse_nt_size"][1] == [3]
+    # s: its empty production, the default for any terminal.
+    assert tables["parse_table"][1] == [0xFF, 0] and tables["parse_nt_size"][1] == [2]
     assert "enum parse_action {\n\tACT_COUNT\n};" in header
-    assert out.endswith("tables 4 bytes\n")
+    assert out.endswith("tables 3 bytes\n")
 
 
 # ---------------------------------------------------------------- rejected grammars
