@@ -289,77 +289,73 @@ static uint8_t lex_string(int16_t quote)
 	return TOK_STRING;
 }
 
-/* Operators and punctuation, one or two characters. An operator (TOK_OP)
- * has its opcode in `code`; punctuation has its token there, with PUNCT.
- * AUG: followed by '=' it is an augmented assignment. */
-#define AUG 0x80
-#define PUNCT 0x40
-_Static_assert(OP_NE < PUNCT && OP_INVERT < PUNCT && TOK_COUNT < PUNCT, "codes fit below PUNCT");
-static const struct op_text {
-	char text[2];
-	uint8_t code;
-} ops[] SNEK_ROM = {
-	{ "+", OP_ADD | AUG }, { "-", OP_SUB | AUG },
-	{ "*", OP_MUL | AUG }, { "/", OP_DIV | AUG },
-	{ "//", OP_FLOORDIV | AUG }, { "%", OP_MOD | AUG },
-	{ "**", OP_POW | AUG },
-	{ "<<", OP_SHL | AUG }, { ">>", OP_SHR | AUG },
-	{ "|", OP_BOR | AUG }, { "^", OP_BXOR | AUG },
-	{ "&", OP_BAND | AUG }, { "~", OP_INVERT },
-	{ "<", OP_LT }, { "<=", OP_LE },
-	{ ">", OP_GT }, { ">=", OP_GE },
-	{ "==", OP_EQ }, { "!=", OP_NE },
-	{ "=", PUNCT | TOK_ASSIGN },
-	{ "(", PUNCT | TOK_LPAREN }, { ")", PUNCT | TOK_RPAREN },
-	{ "[", PUNCT | TOK_LBRACK }, { "]", PUNCT | TOK_RBRACK },
-	{ "{", PUNCT | TOK_LBRACE }, { "}", PUNCT | TOK_RBRACE },
-	{ ":", PUNCT | TOK_COLON }, { ",", PUNCT | TOK_COMMA }, { ";", PUNCT | TOK_SEMI },
-};
+/* The operators' texts in the order of their opcodes from OP_ADD to
+ * OP_INVERT, each ended by a NUL; empty for opcodes no text stands for. */
+#define OP_TEXTS "+\0-\0*\0/\0//\0%\0**\0&\0|\0^\0<<\0>>\0" /* OP_ADD .. OP_SHR */ \
+	"\0\0" /* OP_IADD, OP_IMUL: augmented assignments */ \
+	"<\0<=\0>\0>=\0==\0!=\0" /* OP_LT .. OP_NE */ \
+	"\0\0\0\0\0\0~" /* OP_IN .. OP_POS: words or unary; OP_INVERT */
+_Static_assert(OP_SUB == OP_ADD + 1 && OP_SHR == OP_ADD + 11 && OP_IMUL == OP_SHR + 2 &&
+	       OP_NE == OP_LT + 5 && OP_INVERT == OP_NE + 7, "OP_TEXTS follows the opcodes");
+static const char op_texts[] SNEK_ROM = OP_TEXTS;
 
 static __attribute__((noreturn)) void bad_char(int16_t c)
 {
 	err_format("Syntax error at \"%c\".", (int32_t)c);
 }
 
-/* The longest operator starting with c, n the character after it.
- * Brackets count: inside them newlines are spaces. */
+#define OP_TEXTS_COUNT (OP_INVERT - OP_ADD + 1)
+#define BOTH 0x80 /* c and n made the text */
+_Static_assert(TOK_COUNT < BOTH && OP_TEXTS_COUNT < BOTH, "numbers fit below BOTH");
+
+/* The number of the longest of the count texts at t (in flash, each
+ * ended by a NUL) that c, or c then n, spell: with BOTH for two
+ * characters, count when none (c NUL matches no text). */
+static uint8_t find_text(const char *t, uint8_t count, int16_t c, int16_t n)
+{
+	uint8_t i, found = count;
+	char second;
+
+	for (i = 0; i < count; i++) {
+		if (SNEK_ROM_BYTE(t) == c && c) {
+			second = (char)SNEK_ROM_BYTE(t + 1);
+			if (!second)
+				found = i;
+			else if (second == n)
+				return i | BOTH;
+		}
+		while (SNEK_ROM_BYTE(t++))
+			;
+	}
+	return found;
+}
+
+/* The longest operator or punctuation starting with c, n the character
+ * after it. Punctuation is a token of its own, found by its text (the
+ * parser's): brackets count, inside them newlines are spaces. */
 static uint8_t lex_op(int16_t c, int16_t n)
 {
-	const struct op_text *o, *found = NULL;
-	uint8_t code, tok, second;
+	uint8_t i = find_text(op_texts, OP_TEXTS_COUNT, c, n), op, tok;
 
-	for (o = ops; o < ops + sizeof ops / sizeof ops[0]; o++) {
-		if (SNEK_ROM_BYTE(&o->text[0]) != c)
-			continue;
-		second = SNEK_ROM_BYTE(&o->text[1]);
-		if (!second) {
-			found = o;
-		} else if (second == n) {
-			found = o;
-			n = NO_CHAR; /* taken */
-			break;
-		}
-	}
-	if (!found) {
-		unget(n);
-		bad_char(c);
-	}
-	code = SNEK_ROM_BYTE(&found->code);
-	if (code & AUG) {
+	if (i & BOTH)
+		n = NO_CHAR; /* taken */
+	op = (uint8_t)(OP_ADD + (i & ~BOTH));
+	if (op <= OP_SHR) { /* an augmented assignment when '=' follows */
 		if (n == NO_CHAR)
 			n = get();
-		code &= ~AUG;
 		if (n == '=') {
-			lex_tok.op = code == OP_ADD ? OP_IADD : code == OP_MUL ? OP_IMUL : code;
+			lex_tok.op = op == OP_ADD ? OP_IADD : op == OP_MUL ? OP_IMUL : op;
 			return TOK_AUGASSIGN;
 		}
 	}
 	unget(n);
-	if (!(code & PUNCT)) {
-		lex_tok.op = code;
+	if (op <= OP_INVERT) {
+		lex_tok.op = op;
 		return TOK_OP;
 	}
-	tok = code & ~PUNCT;
+	tok = find_text(parse_token_text(0), TOK_COUNT, c, NO_CHAR);
+	if (tok == TOK_COUNT)
+		bad_char(c);
 	if (tok >= TOK_LPAREN && tok <= TOK_LBRACE)
 		parens++;
 	if (tok >= TOK_RPAREN && tok <= TOK_RBRACE && parens)
