@@ -48,9 +48,10 @@ void parse_syntax_error(const struct token *t)
 	err_format("Syntax error at \"%t\".", ERR_PTR(t));
 }
 
-/* The production nonterminal nt takes on token tok: its length, then
- * its symbols reversed. Its block lists each production after the
- * terminals predicting it; the default, after PARSE_ANY, comes last. */
+/* The production nonterminal nt takes on token tok: its length (plus
+ * PARSE_ANY for the default), then its symbols reversed. Its block lists
+ * each production after the terminals predicting it; the default, last,
+ * has its length with PARSE_ANY for them. */
 static const parse_sym_t *predict(uint8_t nt, uint8_t tok)
 {
 	const parse_sym_t *p = parse_table;
@@ -60,9 +61,12 @@ static const parse_sym_t *predict(uint8_t nt, uint8_t tok)
 	for (i = 0; i < nt; i++)
 		p += READ_ROM(&parse_nt_size[i]);
 	for (;;) {
-		t = READ_SYM(p++);
+		t = READ_SYM(p);
+		if (t >= PARSE_ANY)
+			return p;
+		p++;
 		term = t & (parse_sym_t)~(PARSE_RANGE | PARSE_LAST);
-		if (t == PARSE_ANY || tok == term || ((t & PARSE_RANGE) && tok > prev && tok < term))
+		if (tok == term || ((t & PARSE_RANGE) && tok > prev && tok < term))
 			break;
 		prev = term;
 		if (t & PARSE_LAST) /* none of its terminals: skip the production */
@@ -102,6 +106,8 @@ void parse_run(void)
 		}
 		rhs = predict((uint8_t)(sym - PARSE_FIRST_NONTERM), lex_tok.type);
 		n = READ_SYM(rhs);
+		if (n >= PARSE_ANY)
+			n = (parse_sym_t)(n - PARSE_ANY);
 		if (sp + n > SNEK_PARSE_STACK) {
 			err_line = lex_tok.line;
 			err_raise(ERR_NESTED);

@@ -552,10 +552,10 @@ class Tables:
     the parser reads the terminals, and skips the production when none is
     the lookahead. A terminal with the RANGE bit also takes the terminals
     from the one before it, so a run of terminals costs two; the LAST bit
-    marks a production's last terminal. The default production, taking
-    every terminal not listed, comes last, after the single terminal ANY.
-    A production is its length, then its symbols reversed (the last symbol
-    first), ready to be pushed."""
+    marks a production's last terminal. A production is its length, then
+    its symbols reversed (the last symbol first), ready to be pushed. The
+    default production, taking every terminal not listed, comes last: its
+    length plus ANY (above every terminal with both bits) stands for both."""
     terminals: list[str]
     nonterms: list[str]
     actions: list[str]
@@ -590,7 +590,7 @@ class Tables:
 
     @property
     def any_terminal(self) -> int:
-        return 0xFFFF if self.wide else 0xFF
+        return self.range_bit | self.last_bit | len(self.terminals)
 
 
 def choose_default(prods: list[Production], nullable_alts: set[int], lookahead: dict[int, set[str]]) -> int:
@@ -623,14 +623,14 @@ def nonterm_block(g: Grammar, name: str, code: dict[str, int], default: int,
     for prod in prods:
         at[prod.index] = len(block)
         if prod.index == default:
-            block.append(tables.any_terminal)
+            block.append(tables.any_terminal + len(prod.rhs))
         else:
             for first, last in terminal_runs([code[t] for t in lookahead[prod.index]]):
                 block.append(first)
                 if last != first:
                     block.append(last | tables.range_bit)
             block[-1] |= tables.last_bit
-        block.append(len(prod.rhs))
+            block.append(len(prod.rhs))
         block.extend(code[s] for s in reversed(prod.rhs))
     return block, [at[p.index] for p in g.rules[name]]
 
@@ -788,9 +788,9 @@ def render_header(g: Grammar, tables: Tables, out_path: str) -> tuple[str, int]:
         f"#define PARSE_ANY {tables.any_terminal:#x}",
         "",
         "/* Per nonterminal: its productions, each after the terminals that",
-        " * predict it (PARSE_LAST on the last one; PARSE_ANY for the default,",
-        " * last): its length, then its symbols reversed. A terminal with",
-        " * PARSE_RANGE also takes those after the one before it. */",
+        " * predict it (PARSE_LAST on the last one): its length, then its symbols",
+        " * reversed. A terminal with PARSE_RANGE also takes those after the one",
+        " * before it. The default comes last: PARSE_ANY plus its length. */",
         *c_array(sym_t, "parse_table", table_body(tables)),
         "/* The size of each nonterminal's block: nonterminal n's block starts",
         " * after the blocks of nonterminals 0 .. n-1. */",

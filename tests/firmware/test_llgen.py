@@ -79,8 +79,8 @@ static void action(int act)
 		printf("%s ", parse_action_names[act]);
 }
 
-/* The production for nt on tok, as parse.c finds it: its length, then its
- * symbols reversed. */
+/* The production for nt on tok, as parse.c finds it: its length (plus
+ * PARSE_ANY for the default), then its symbols reversed. */
 static const parse_sym_t *predict(int nt, int tok)
 {
 	const parse_sym_t *p = parse_table;
@@ -89,9 +89,12 @@ static const parse_sym_t *predict(int nt, int tok)
 	for (int i = 0; i < nt; i++)
 		p += parse_nt_size[i];
 	for (;;) {
-		t = *p++;
+		t = *p;
+		if (t >= PARSE_ANY)
+			return p;
+		p++;
 		term = t & ~(PARSE_RANGE | PARSE_LAST);
-		if (t == PARSE_ANY || tok == term || ((t & PARSE_RANGE) && tok > prev && tok < term))
+		if (tok == term || ((t & PARSE_RANGE) && tok > prev && tok < term))
 			break;
 		prev = term;
 		if (t & PARSE_LAST)
@@ -124,7 +127,8 @@ int main(int argc, char **argv)
 		} else if (sym < PARSE_FIRST_ACTION) {
 			int nt = sym - PARSE_FIRST_NONTERM;
 			const parse_sym_t *p = predict(nt, tok);
-			for (int i = 1; i <= p[0]; i++)
+			int n = p[0] >= PARSE_ANY ? p[0] - PARSE_ANY : p[0];
+			for (int i = 1; i <= n; i++)
 				stack[sp++] = p[i];
 		} else {
 			action(sym - PARSE_FIRST_ACTION);
@@ -275,18 +279,22 @@ def nt_starts(tables: dict[str, tuple[str, list[int]]]) -> list[int]:
     return starts
 
 
-def block_entries(table: list[int], start: int, wide: bool = False) -> list[tuple[list[int], list[int]]]:
-    """The (terminals, production symbols as stored) entries of the block at start."""
-    last, any_terminal = (0x4000, 0xFFFF) if wide else (0x40, 0xFF)
+def block_entries(table: list[int], start: int, any_terminal: int,
+                  wide: bool = False) -> list[tuple[list[int], list[int]]]:
+    """The (terminals, production symbols as stored) entries of the block
+    at start; the default's terminals are [any_terminal]."""
+    last = 0x4000 if wide else 0x40
     entries = []
     while True:
+        if table[start] >= any_terminal:
+            n = table[start] - any_terminal
+            entries.append(([any_terminal], table[start + 1 : start + 1 + n]))
+            return entries
         terms = []
         while not terms or not terms[-1] & last:
             terms.append(table[start])
             start += 1
         entries.append((terms, table[start + 1 : start + 1 + table[start]]))
-        if terms == [any_terminal]:
-            return entries
         start += 1 + table[start]
 
 
@@ -319,7 +327,7 @@ def test_header_layout(tmp_path: Path) -> None:
     assert d["PARSE_FIRST_NONTERM"] == "8"
     assert d["PARSE_FIRST_ACTION"] == "14"
     assert d["PARSE_START_SYMBOL"] == "8"
-    assert d["PARSE_RANGE"] == "0x80" and d["PARSE_LAST"] == "0x40" and d["PARSE_ANY"] == "0xff"
+    assert d["PARSE_RANGE"] == "0x80" and d["PARSE_LAST"] == "0x40" and d["PARSE_ANY"] == "0xc8"  # 8 terminals
     assert "PARSE_SYM_16BIT" not in d
     assert "typedef uint8_t parse_sym_t;" in header
     assert "#ifndef PARSE_ROM\n#define PARSE_ROM\n#endif" in header
@@ -330,14 +338,14 @@ def test_header_layout(tmp_path: Path) -> None:
     tables = header_tables(header)
     table, nt_start = tables["parse_table"][1], nt_starts(tables)
     # expr_rest: PLUS and MINUS listed, its empty alternative the default.
-    entries = block_entries(table, nt_start[2])
-    assert [terms for terms, _ in entries] == [[1 | 0x40], [2 | 0x40], [0xFF]]
+    entries = block_entries(table, nt_start[2], 0xC8)
+    assert [terms for terms, _ in entries] == [[1 | 0x40], [2 | 0x40], [0xC8]]
     # Production 2 reversed: expr_rest @add term PLUS
     assert entries[0][1] == [8 + 2, 14 + 0, 8 + 3, 1]
     assert entries[2][1] == []
     # factor: three alternatives; the default, last, is the first of the largest.
-    entries = block_entries(table, nt_start[5])
-    assert [terms for terms, _ in entries] == [[6 | 0x40], [2 | 0x40], [0xFF]]
+    entries = block_entries(table, nt_start[5], 0xC8)
+    assert [terms for terms, _ in entries] == [[6 | 0x40], [2 | 0x40], [0xC8]]
     assert entries[0][1] == [7, 8 + 1, 6]  # LPAREN expr RPAREN
     assert entries[1][1] == [14 + 5, 8 + 5, 2]  # MINUS factor @neg
     assert entries[2][1] == [14 + 4, 0]  # NUM @num
@@ -363,8 +371,10 @@ def test_runs_of_terminals_are_ranges(tmp_path: Path) -> None:
     table, nt_start = tables["parse_table"][1], nt_starts(tables)
     # x: A..C is one range (A, then C with the range bit); efgh, the
     # largest, is the default.
-    entries = block_entries(table, nt_start[1])
-    assert [terms for terms, _ in entries] == [[0, 2 | 0x80 | 0x40], [3 | 0x40], [0xFF]]
+    any_terminal = int(defines(header)["PARSE_ANY"], 16)
+    assert any_terminal == 0xC0 | 10  # 10 terminals: A .. H, END
+    entries = block_entries(table, nt_start[1], any_terminal)
+    assert [terms for terms, _ in entries] == [[0, 2 | 0x80 | 0x40], [3 | 0x40], [any_terminal]]
 
 
 # y: A alone, then the run C..D, for one production.
@@ -388,8 +398,9 @@ w : B | E | F | G ;
 def test_split_run_parses(tmp_path: Path, source: str, status: int, trace: str) -> None:
     header, _ = generate(tmp_path, SPLIT_RUN_GRAMMAR)
     tables = header_tables(header)
-    entries = block_entries(tables["parse_table"][1], nt_starts(tables)[1])
-    assert [terms for terms, _ in entries] == [[0, 2, 3 | 0x80 | 0x40], [0xFF]]
+    any_terminal = int(defines(header)["PARSE_ANY"], 16)
+    entries = block_entries(tables["parse_table"][1], nt_starts(tables)[1], any_terminal)
+    assert [terms for terms, _ in entries] == [[0, 2, 3 | 0x80 | 0x40], [any_terminal]]
     exe = gcc(tmp_path, DRIVER_C)
     got, out = parse(exe, source)
     lines = out.splitlines()
@@ -425,7 +436,7 @@ def test_wide_tables(tmp_path: Path) -> None:
     header, out = generate(tmp_path, grammar)
     d = defines(header)
     assert d["PARSE_SYM_16BIT"] == "1"
-    assert d["PARSE_RANGE"] == "0x8000" and d["PARSE_LAST"] == "0x4000" and d["PARSE_ANY"] == "0xffff"
+    assert d["PARSE_RANGE"] == "0x8000" and d["PARSE_LAST"] == "0x4000" and d["PARSE_ANY"] == hex(0xC000 | 300)  # 300 terminals
     tables = header_tables(header)
     assert {t for t, _ in tables.values()} == {"uint16_t"}
     assert out.endswith(f"tables {2 * sum(len(v) for _, v in tables.values())} bytes\n")
@@ -446,9 +457,9 @@ def test_empty_tables_have_placeholders(tmp_path: Path) -> None:
     header, out = generate(tmp_path, "s : ;\n")
     tables = header_tables(header)
     # s: its empty production, the default for any terminal.
-    assert tables["parse_table"][1] == [0xFF, 0] and tables["parse_nt_size"][1] == [2]
+    assert tables["parse_table"][1] == [0xC0] and tables["parse_nt_size"][1] == [1]
     assert "enum parse_action {\n\tACT_COUNT\n};" in header
-    assert out.endswith("tables 3 bytes\n")
+    assert out.endswith("tables 2 bytes\n")
 
 
 # ---------------------------------------------------------------- rejected grammars
