@@ -33,13 +33,11 @@ static uint16_t storage_at;
 
 static int16_t get(void);
 
+/* lex_buf and lex_tok.val are None already: snek_init sets every root
+ * (after reset(), too, which can come mid-parse). */
 void lex_init(void)
 {
-	lex_line = 1;
-	lex_buf = VAL_NONE;
-	/* reset() can come mid-parse: no token may point into the old heap. */
-	lex_tok.val = VAL_NONE;
-	lex_reset();
+	lex_set_source(SOURCE_CONSOLE);
 }
 
 void lex_set_source(uint8_t source)
