@@ -115,7 +115,8 @@ static int16_t get(void)
 	if (last < 0)
 		return -1;
 	if (last == '\n' && lex_interactive) {
-		print_rom(lex_main_prompt ? ROM_STR("> ") : ROM_STR("+ "));
+		print_char(lex_main_prompt ? '>' : '+');
+		print_char(' ');
 		hal_flush();
 	}
 	c = source_getc();
