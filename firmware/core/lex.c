@@ -6,7 +6,6 @@
 struct token lex_tok;
 uint16_t lex_line;
 uint8_t lex_source;
-bool lex_interactive;
 bool lex_main_prompt;
 value_t lex_buf;
 
@@ -43,7 +42,6 @@ void lex_init(void)
 void lex_set_source(uint8_t source)
 {
 	lex_source = source;
-	lex_interactive = source == SOURCE_CONSOLE;
 	storage_at = 0;
 	lex_line = 1;
 	lex_reset();

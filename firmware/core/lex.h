@@ -23,7 +23,7 @@ extern uint16_t lex_line;
  * and a blank line ends a block. */
 enum lex_source { SOURCE_CONSOLE, SOURCE_FILE, SOURCE_STORAGE };
 extern uint8_t lex_source;
-extern bool lex_interactive;
+#define lex_interactive (lex_source == SOURCE_CONSOLE)
 
 /* Read from here on. The stored program hands over to the console at
  * its end, as at boot. */
