@@ -9,6 +9,11 @@
 #define READ_SYM(p) (parse_sym_t)READ_ROM(p)
 
 static parse_sym_t stack[SNEK_PARSE_STACK];
+#if SNEK_PARSE_STACK < 256
+typedef uint8_t parse_sp_t;
+#else
+typedef uint16_t parse_sp_t;
+#endif
 
 /* The token's text, in flash: skip `type` texts. */
 const char *parse_token_text(uint8_t type)
@@ -79,7 +84,7 @@ static const parse_sym_t *predict(uint8_t nt, uint8_t tok)
 
 void parse_run(void)
 {
-	uint16_t sp = 0;
+	parse_sp_t sp = 0;
 	parse_sym_t sym, n;
 	const parse_sym_t *rhs;
 	bool have_token = false;
