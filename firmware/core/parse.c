@@ -61,10 +61,9 @@ static const parse_sym_t *predict(uint8_t nt, uint8_t tok)
 {
 	const parse_sym_t *p = parse_table;
 	parse_sym_t t, term, prev = 0;
-	uint8_t i;
 
-	for (i = 0; i < nt; i++)
-		p += READ_ROM(&parse_nt_size[i]);
+	while (nt--) /* after the blocks before it */
+		p += READ_ROM(&parse_nt_size[nt]);
 	for (;;) {
 		t = READ_SYM(p);
 		if (t >= PARSE_ANY)
