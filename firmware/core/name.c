@@ -162,7 +162,9 @@ static bool name_use(uint16_t id, bool print)
 
 	if (print)
 		print_cstr(t);
-	return strchr(t, '.') != NULL;
+	while (*t && *t != '.') /* not strchr: on the Uno nothing else needs it */
+		t++;
+	return *t;
 }
 
 void name_print(uint16_t id)
