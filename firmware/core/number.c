@@ -125,12 +125,11 @@ typedef struct {
 	char d[];
 } dec_t;
 
-enum { R_EVEN, R_DOWN, R_UP };
-
-/* Round x to its first keep digits (keep <= 0 is fine, keep >= n just
- * drops trailing zeros); true if it rounded up, which changed the
- * last digit kept (or, carried through nines, set "1" over "9") */
-static bool dec_round(dec_t *x, int8_t keep, uint8_t mode)
+/* Round x to its first keep digits, to the nearest (ties to even) or,
+ * with away, up (keep <= 0 is fine, keep >= n just drops trailing
+ * zeros); true if it rounded up, which changed the last digit kept (or,
+ * carried through nines, set "1" over "9") */
+static bool dec_round(dec_t *x, int8_t keep, bool away)
 {
 	bool up = false;
 
@@ -139,9 +138,8 @@ static bool dec_round(dec_t *x, int8_t keep, uint8_t mode)
 	} else if (keep < x->n) {
 		/* no trailing zeros, so keep + 1 < n means "more than half" */
 		char c = x->d[keep];
-		up = mode == R_UP || (mode == R_EVEN &&
-			(c > '5' || (c == '5' && (keep + 1 < x->n ||
-						  (keep && (x->d[keep - 1] & 1))))));
+		up = away || c > '5' || (c == '5' && (keep + 1 < x->n ||
+						      (keep && (x->d[keep - 1] & 1))));
 	} else {
 		keep = (int8_t) x->n;
 	}
@@ -192,7 +190,7 @@ static void dec_from(dec_t *x, uint32_t m, int16_t e, uint8_t base, bool whole)
 		x->d[x->size - 1] |= 1;
 	x->decpt = (int8_t) (all + (e < 0 ? e : 0));
 	if (!whole)
-		dec_round(x, (int8_t) x->size, R_DOWN);
+		dec_round(x, (int8_t) x->size, false);
 }
 
 static bool is_digit(char c)
@@ -378,22 +376,22 @@ static void put(char c)
 }
 
 /* The shortest digits of x that read back as mag: at each length the
- * nearest decimal wins, else the one on the other side may still fit.
- * (Inlined into prepare it costs AVR more than the call.) */
+ * nearest decimal, else the one above it.  (The one below never wins
+ * when the nearest loses: only a power of two has a nearer neighbour
+ * below than above.)  Inlined into format it costs AVR more than the
+ * call. */
 __attribute__((noinline)) static void shortest(dec_t *x, uint32_t mag)
 {
-	uint8_t n = x->n, p = 0, mode = R_UP;
+	uint8_t n = x->n, p = 0;
 	uint8_t work[BN_BYTES(160)];	/* 2^27 5^53, see dec_nearest */
 	int8_t decpt = x->decpt;
 	decimal_t d = { x->d, NULL, 0, false, (bn_t *) work };
+	bool away = true, up;
 
 	for (;;) {
-		bool up;
-		if (++mode > R_UP) {
-			mode = R_EVEN;
-			p++;
-		}
-		up = dec_round(x, (int8_t) p, mode);
+		away = !away;
+		p += !away;
+		up = dec_round(x, (int8_t) p, away);
 		d.end = x->d + x->n;
 		d.k = (int16_t) (x->decpt - x->n);
 		if (dec_nearest(&d, x->decpt) == mag)
@@ -468,10 +466,10 @@ static bool format(void (*fn)(char), float v, char conv, uint8_t flags, int16_t 
 				shortest(x, mag);	/* zero: no digits read back as 0 */
 		} else if (lc == 'g') {
 			p = prec ? prec : 1;
-			dec_round(x, p, R_EVEN);
+			dec_round(x, p, false);
 		} else {
 			exp = lc == 'e';
-			dec_round(x, (int8_t) (exp ? prec + 1 : x->decpt + prec), R_EVEN);
+			dec_round(x, (int8_t) (exp ? prec + 1 : x->decpt + prec), false);
 		}
 		if (lc == 'r' || lc == 'g') {
 			/* fixed when -4 <= exponent < p; without alt, no trailing zeros */
