@@ -212,45 +212,36 @@ typedef struct {
 
 /* The float32 bits nearest to x (ties to even); x is not zero and
  * below 10^decpt, decpt in [-45, 40].  q = x 2^E truncated, with E
- * chosen so that q has 25 bits (or E = 150, below the normal range),
- * rounds at its last bit; the rest it dropped breaks ties.  x 2^E is
- * D 5^k 2^(E + k), the powers with positive exponents applied first,
+ * chosen from 53/16, a little under log2(10), so that q has 25 to 30
+ * bits (or E = 150, below the normal range); the bits past 25 go to the
+ * rest, then q rounds at its last bit and the rest breaks ties.  x 2^E
+ * is D 5^k 2^(E + k), the powers with positive exponents applied first,
  * so q is exact: before dividing by 5^-k, B is about q 5^-k (k >= -160
  * parsing, >= -53 for repr digits), else below D 5^k 2^24 < 2^160.
- * The first E is from 53/16, a little under log2(10): a second pass
- * puts it right (two bits over, at most, the first time).  Digits
- * dropped past MAX_SIG only add to the rest: a point of q's grid has
- * at most 113 significant digits, so the 115 kept place x against it. */
+ * Digits dropped past MAX_SIG only add to the rest: a point of q's grid
+ * has at most 113 significant digits, so the 115 kept place x against
+ * it. */
 static uint32_t dec_nearest(const decimal_t *x, int8_t decpt)
 {
 	bn_t *a = x->work;
-	int16_t E = (int16_t) (24 - ((decpt - 1) * 53 >> 4)), k = x->k;
+	int16_t E = (int16_t) (25 - ((decpt - 1) * 53 >> 4)), k = x->k;
 	uint32_t q = 0;
+	const char *p;
 	bool rest;
 
-	for (;;) {
-		const char *p;
-		uint16_t len;
-
-		if (E > 150)
-			E = 150;
-		a->n = 0;
-		for (p = x->d; p < x->end; p++)
-			if (is_digit(*p))	/* skipping '.' and '_' */
-				bn_mul_add(a, 10, (uint8_t) (*p - '0'));
-		rest = bn_scale(a, 5, k > 0 ? k : 0);
-		rest |= bn_scale(a, 2, (int16_t) (E + k));
-		rest |= bn_scale(a, 5, k < 0 ? k : 0);
-		len = (uint16_t) (a->n * 8);
-		if (a->n)
-			for (uint8_t t = a->b[a->n - 1]; !(t & 0x80); t <<= 1)
-				len--;
-		if (len == 25 || (len < 25 && E == 150))
-			break;
-		E = (int16_t) (E + 25 - len);
-	}
+	if (E > 150)
+		E = 150;
+	a->n = 0;
+	for (p = x->d; p < x->end; p++)
+		if (is_digit(*p))	/* skipping '.' and '_' */
+			bn_mul_add(a, 10, (uint8_t) (*p - '0'));
+	rest = bn_scale(a, 5, k > 0 ? k : 0);
+	rest |= bn_scale(a, 2, (int16_t) (E + k));
+	rest |= bn_scale(a, 5, k < 0 ? k : 0);
 	for (uint8_t i = a->n; i--;)
 		q = q << 8 | a->b[i];
+	for (; q >> 25; q >>= 1, E--)
+		rest |= q & 1;
 	/* half way up: round up when above half or odd */
 	q = (q >> 1) + ((q & 1) && (rest || x->more || (q & 2)));
 	q += (uint32_t) (150 - E) << 23;	/* carries into the exponent */
@@ -419,8 +410,7 @@ static bool format(void (*fn)(char), float v, char conv, uint8_t flags, int16_t 
 	dec_t *x = __builtin_alloca(sizeof *x + room);
 	uint32_t bits, mag, m;
 	char lc = (char) (conv | 0x20);
-	/* e f g r show the value, d i u o x its integer part in a base */
-	uint8_t base = (uint8_t) (lc - 'e') < 3 || lc == 'r' ? 0 : lc == 'o' ? 8 : lc == 'x' ? 16 : 10;
+	uint8_t base;
 	bool neg, special, exp = false, point = false;
 	char radix = 0;
 	int8_t prec = (int8_t) (prec16 > 60 ? 60 : prec16), p = 16;
@@ -435,6 +425,8 @@ static bool format(void (*fn)(char), float v, char conv, uint8_t flags, int16_t 
 	neg = bits >> 31;
 	special = mag >= 0x7F800000;	/* inf or nan */
 	m = unpack(mag, &e);
+	/* e f g r show the value, d i u o x its integer part in a base */
+	base = (uint8_t) (lc - 'e') < 3 || lc == 'r' ? 0 : lc == 'o' ? 8 : lc == 'x' ? 16 : 10;
 	if (base) {
 		if (special)
 			return false;	/* no integer digits */
