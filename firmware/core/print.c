@@ -212,9 +212,6 @@ static void print_items(value_t v, uint8_t kind)	/* 0 list, 1 tuple, 2 dict */
 	print_char((char)SNEK_ROM_BYTE(brackets + 3 + kind));
 }
 
-/* None, False, True */
-static const char specials[][6] SNEK_ROM = { "None", "False", "True" };
-
 void print_value(value_t v, bool repr)
 {
 	uint16_t name;
@@ -235,7 +232,9 @@ void print_value(value_t v, bool repr)
 		break;
 	default:
 		if (VAL_IS(v, TAG_SPECIAL) && VAL_PAYLOAD(v) <= VAL_PAYLOAD(VAL_TRUE))
-			return print_rom(specials[VAL_PAYLOAD(v)]);
+			/* None, False, True: the keywords' texts, in the
+			 * order None, True, False */
+			return print_rom(parse_token_text((uint8_t)(TOK_NONE + (VAL_PAYLOAD(v) ? 3 - VAL_PAYLOAD(v) : 0))));
 		if (!VAL_IS_BUILTIN(v))
 			return print_str("<?>");
 		name = builtin_name((uint8_t)VAL_BUILTIN_INDEX(v));
