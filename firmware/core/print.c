@@ -397,32 +397,28 @@ invalid:
 	err_invalid_value(v);
 }
 
-/* format_all, or print_value for PRINT_STR and PRINT_REPR, of the
- * two values on top of the GC temporaries */
-static void print_any(uint8_t mode)
-{
-	value_t *t = &GC_TEMP(1);
-
-	if (mode >= PRINT_STR)
-		print_value(t[0], mode == PRINT_REPR);
-	else
-		format_all(t[0], t[1], mode);
-}
-
-/* What print_any prints, as a new string: counted first, then written. */
+/* format_all, or print_value for PRINT_STR and PRINT_REPR, of a and b
+ * as a new string: counted first, then written. */
 static value_t print_new(value_t a, value_t b, uint8_t mode)
 {
-	value_t s, *t = gc_temp + gc_ntemp;
+	value_t s = VAL_NONE, *t = gc_temp + gc_ntemp;
+	uint8_t to = SINK_COUNT;
 
-	t[0] = a;	/* GC_PUSH both: print_any finds them there */
+	t[0] = a;	/* GC_PUSH both: the collector keeps them up to date */
 	t[1] = b;
 	gc_ntemp += 2;
-	print_to(SINK_COUNT);
-	print_any(mode);
-	s = str_alloc(sink_len);
-	print_to(SINK_BUF);
-	sink_buf = str_ptr(s)->data;
-	print_any(mode);
+	for (;;) {
+		print_to(to);
+		if (mode >= PRINT_STR)
+			print_value(t[0], mode == PRINT_REPR);
+		else
+			format_all(t[0], t[1], mode);
+		if (to == SINK_BUF)
+			break;
+		s = str_alloc(sink_len);
+		sink_buf = str_ptr(s)->data;
+		to = SINK_BUF;
+	}
 	print_to(SINK_OUT);
 	gc_ntemp -= 2;
 	return s;
