@@ -168,7 +168,7 @@ static bool enter(value_t v)
 static const char brackets[] SNEK_ROM = "[({])}";
 
 /* A list, tuple or dict: one walk over its values, which for a dict are
- * key, value pairs (a deleted key leaves a hole). */
+ * key, value pairs (a deleted key leaves a hole on hosts). */
 static void print_items(value_t v, uint8_t kind)	/* 0 list, 1 tuple, 2 dict */
 {
 	static snek_len_t n;	/* not on the C stack: this recurses */
@@ -190,8 +190,10 @@ static void print_items(value_t v, uint8_t kind)	/* 0 list, 1 tuple, 2 dict */
 		if (kind == 1 && n == 1)
 			kind = 3;	/* (x,) */
 		for (; p < end; p += 1 + (kind == 2)) {
-			if (*p == VAL_DELETED)
+#if !SNEK_SMALL
+			if (*p == VAL_DELETED)	/* small chips' dicts have no holes */
 				continue;
+#endif
 			if (!first)
 				print_str(", ");
 			first = false;
