@@ -268,7 +268,6 @@ static int8_t rom_index(const char *table, char c)
 	return -1;
 }
 
-static const char flag_chars[] SNEK_ROM = "-+ 0#";	/* NUM_FMT_MINUS, ... */
 static const char conversions[] SNEK_ROM = "oxXdiueEfFgGcsr";
 #define CONV_PREFIXED 3	/* below: o x X, which the alt flag prefixes */
 #define CONV_TEXT 12	/* from here on: text */
@@ -347,8 +346,15 @@ static snek_len_t format_all(value_t fmt, value_t args, uint8_t mode)
 		c = *p++;
 		if (c == '%') {
 			/* the string ends in a NUL, which no loop below takes */
-			for (flags = 0; (k = rom_index(flag_chars, *p)) >= 0; p++)
-				flags |= (uint8_t)(1 << k);
+			for (flags = 0;; p++) {
+				c = *p;
+				k = (int8_t)(c == '-' ? NUM_FMT_MINUS : c == '+' ? NUM_FMT_PLUS :
+					     c == ' ' ? NUM_FMT_SPACE : c == '0' ? NUM_FMT_ZERO :
+					     c == '#' ? NUM_FMT_ALT : 0);
+				if (!k)
+					break;
+				flags |= (uint8_t)k;
+			}
 			/* width, then .prec: the number read so far is the
 			 * width when a point comes */
 			prec = -1;
