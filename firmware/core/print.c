@@ -276,11 +276,11 @@ static const char conversions[] SNEK_ROM = "oxXdiueEfFgGcsr";
 static void format_text(char conv, int16_t prec, value_t v)
 {
 	if (conv == 'c') {
-		if (VAL_IS(v, TAG_STRING) && str_ptr(v)->len == 1)
-			print_char(str_ptr(v)->data[0]);
-		else
+		if (!VAL_IS(v, TAG_STRING) || str_ptr(v)->len != 1) {
 			print_char((char)val_to_int(v));
-		return;
+			return;
+		}
+		prec = -1;	/* a string of one character prints as it is */
 	}
 	if (prec >= 0)
 		sink_over = (snek_len_t)~prec;
