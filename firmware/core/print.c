@@ -165,7 +165,10 @@ static bool enter(value_t v)
 	return true;
 }
 
-static const char brackets[] SNEK_ROM = "[({])}";
+/* The opening brackets, then the closing texts of a list, a tuple, a
+ * dict and a tuple of one item */
+static const char brackets[] SNEK_ROM = "[({";
+static const char closers[] SNEK_ROM = "]\0)\0}\0,)";
 
 /* A list, tuple or dict: one walk over its values, which for a dict are
  * key, value pairs (a deleted key leaves a hole on hosts). */
@@ -203,15 +206,11 @@ static void print_items(value_t v, uint8_t kind)	/* 0 list, 1 tuple, 2 dict */
 				print_value(p[1], true);
 			}
 		}
-		if (kind == 3) {
-			print_char(',');
-			kind = 1;
-		}
 		depth--;
 	} else {
 		print_str("...");
 	}
-	print_char((char)SNEK_ROM_BYTE(brackets + 3 + kind));
+	print_rom(closers + 2 * kind);
 }
 
 void print_value(value_t v, bool repr)
