@@ -215,7 +215,7 @@ static void print_items(value_t v, uint8_t kind)	/* 0 list, 1 tuple, 2 dict */
 
 void print_value(value_t v, bool repr)
 {
-	uint16_t name;
+	uint16_t name, special;
 	uint8_t tag;
 
 	if (VAL_IS_NUM(v))
@@ -232,13 +232,16 @@ void print_value(value_t v, bool repr)
 		print_char('<');
 		break;
 	default:
-		if (VAL_IS(v, TAG_SPECIAL) && VAL_PAYLOAD(v) <= VAL_PAYLOAD(VAL_TRUE))
+		special = (uint16_t)VAL_PAYLOAD(v);
+		if (tag != TAG_SPECIAL)
+			special = VAL_BUILTIN_BASE - 1;	/* prints <?> */
+		if (special <= VAL_PAYLOAD(VAL_TRUE))
 			/* None, False, True: the keywords' texts, in the
 			 * order None, True, False */
-			return print_rom(parse_token_text((uint8_t)(TOK_NONE + (VAL_PAYLOAD(v) ? 3 - VAL_PAYLOAD(v) : 0))));
-		if (!VAL_IS_BUILTIN(v))
+			return print_rom(parse_token_text((uint8_t)(TOK_NONE + (special ? 3 - special : 0))));
+		if (special < VAL_BUILTIN_BASE)
 			return print_str("<?>");
-		name = builtin_name((uint8_t)VAL_BUILTIN_INDEX(v));
+		name = builtin_name((uint8_t)(special - VAL_BUILTIN_BASE));
 		print_str("<built-in ");
 	}
 	print_str("function ");
