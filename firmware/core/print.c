@@ -278,7 +278,7 @@ static const char conversions[] SNEK_ROM = "oxXdiueEfFgGcsr";
 static void format_text(char conv, int16_t prec, value_t v)
 {
 	if (conv == 'c') {
-		if (!VAL_IS(v, TAG_STRING) || str_ptr(v)->len != 1) {
+		if (val_type(v) != TYPE_STRING || str_ptr(v)->len != 1) {
 			print_char((char)val_to_int(v));
 			return;
 		}
@@ -445,8 +445,8 @@ value_t print_format(value_t fmt, value_t args)
 {
 	/* A tuple is always a list of values; a list only when the format
 	 * wants more than one (Snek accepts lists, Python formats them). */
-	bool many = VAL_IS(args, TAG_TUPLE) ||
-		(VAL_IS(args, TAG_LIST) && format_all(fmt, args, FMT_COUNT) != 1);
+	uint8_t type = val_type(args);
+	bool many = type == TYPE_TUPLE || (type == TYPE_LIST && format_all(fmt, args, FMT_COUNT) != 1);
 
 	return print_new(fmt, args, many ? FMT_MANY : FMT_ONE);
 }
