@@ -349,7 +349,8 @@ bool num_parse(const char *s, size_t len, float *out, uint8_t flags)
 	x.k = (int16_t) (decpt - n);	/* when in range */
 	bits = !n || decpt < -45 ? 0 : decpt > 40 ? 0x7F800000 : dec_nearest(&x, (int8_t) decpt);
 done:
-	bits |= (uint32_t) neg << 31;
+	if (neg)
+		bits |= 0x80000000u;
 	memcpy(out, &bits, sizeof bits);
 	return true;
 }
