@@ -96,7 +96,7 @@ static bool bn_scale(bn_t *a, uint8_t base, int16_t n)
 static uint32_t unpack(uint32_t bits, int16_t *e)
 {
 	uint32_t m = bits & 0x7FFFFF;
-	int16_t x = (bits >> 23) & 0xFF;
+	int16_t x = (uint8_t) ((uint16_t) (bits >> 16) >> 7);	/* bits 23..30 */
 
 	if (x)
 		m |= 0x800000;
