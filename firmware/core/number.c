@@ -424,8 +424,8 @@ static bool format(void (*fn)(char), float v, char conv, uint8_t flags, int16_t 
 	memcpy(&bits, &v, sizeof bits);
 	mag = bits & 0x7FFFFFFF;
 	neg = bits >> 31;
-	special = mag >= 0x7F800000;	/* inf or nan */
 	m = unpack(mag, &e);
+	special = e == 255 - 150;	/* inf or nan */
 	/* e f g r show the value, d i u o x its integer part in a base */
 	base = (uint8_t) (lc - 'e') < 3 || lc == 'r' ? 0 : lc == 'o' ? 8 : lc == 'x' ? 16 : 10;
 	if (base) {
@@ -439,7 +439,7 @@ static bool format(void (*fn)(char), float v, char conv, uint8_t flags, int16_t 
 			i = (int8_t) (x->decpt - prec);
 		prec = 0;
 	} else if (special) {
-		bool nan = mag != 0x7F800000;
+		bool nan = m != 0x800000;	/* inf has no fraction */
 		for (pt = 0; pt < 3; pt++)
 			x->d[pt] = (char) SNEK_ROM_BYTE(words + (nan ? NAN_AT : 0) + pt);
 		x->n = x->decpt = 3;
