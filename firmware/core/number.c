@@ -248,7 +248,7 @@ static uint32_t dec_nearest(const decimal_t *x, int8_t decpt)
 	return q < 0x7F800000 ? q : 0x7F800000;
 }
 
-static bool is_space(char c)
+__attribute__((noinline)) static bool is_space(char c)
 {
 	return c == ' ' || (c >= '\t' && c <= '\r');
 }
@@ -292,11 +292,14 @@ bool num_parse(const char *s, size_t len, float *out, uint8_t flags)
 	bool neg = false, any = false, eneg = false;
 	char prev = 0;
 
-	if (flags & NUM_PARSE_SPACE) {
-		while (s < e && is_space(*s))
+	/* spaces off the ends: first the start's, then the end's */
+	while ((flags & NUM_PARSE_SPACE) && s < e) {
+		if (is_space(*s))
 			s++;
-		while (e > s && is_space(e[-1]))
+		else if (is_space(e[-1]))
 			e--;
+		else
+			break;
 	}
 	if (s < e && (*s == '+' || *s == '-'))
 		neg = *s++ == '-';
