@@ -143,10 +143,12 @@ static bool dec_round(dec_t *x, int8_t keep, bool away)
 	} else {
 		keep = (int8_t) x->n;
 	}
+	/* drop the nines rounding up carries through, else the zeros:
+	 * a digit rounded up is not zero */
 	x->n = (uint8_t) keep;
+	while (x->n && x->d[x->n - 1] == (char) ('0' + 9 * up))
+		x->n--;
 	if (up) {
-		while (x->n && x->d[x->n - 1] == '9')
-			x->n--;
 		if (!x->n) {
 			x->d[0] = '0';
 			x->n = 1;
@@ -154,8 +156,6 @@ static bool dec_round(dec_t *x, int8_t keep, bool away)
 		}
 		x->d[x->n - 1]++;
 	}
-	while (x->n && x->d[x->n - 1] == '0')
-		x->n--;
 	return up;
 }
 
