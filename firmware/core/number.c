@@ -20,9 +20,6 @@
 #include "config_default.h"	/* SNEK_ROM: tables in flash */
 #include "number.h"
 #include <string.h>
-#if !SNEK_SMALL
-#include <stdlib.h>	/* abort */
-#endif
 
 /* A bignum: little-endian bytes, the top one non-zero.  Each user
  * gives it room (BN_BYTES) for the numbers it will hold: formatting
@@ -358,16 +355,15 @@ done:
 	return true;
 }
 
-/* Where formatting goes, one character at a time, and whether the
- * conversion is upper case */
-static void (*out_fn)(char);
+/* Whether the conversion is upper case */
 static bool out_upper;
 
+/* Formatting's output: one character to print_char */
 static void put(char c)
 {
 	if (out_upper && c >= 'a')	/* no output character is above 'z' */
 		c -= 'a' - 'A';
-	out_fn(c);
+	print_char(c);
 }
 
 /* The shortest digits of x that read back as mag: at each length the
@@ -403,12 +399,12 @@ __attribute__((noinline)) static void shortest(dec_t *x, uint32_t mag)
 	}
 }
 
-/* One conversion of v to fn; false when there is none (an integer
+/* One conversion of v; false when there is none (an integer
  * conversion of inf or nan).  First the digits and the layout; conv
  * 'r' is repr: the shortest digits in the %g layout with 16 digits.
  * Integers and inf/nan are whole digit strings: fixed, nothing after
  * the point.  Then [sign] [0x] digits [.digits] [e+XX]. */
-static bool format(void (*fn)(char), float v, char conv, uint8_t flags, int16_t prec16)
+bool num_print(float v, char conv, uint8_t flags, int16_t prec16)
 {
 	uint8_t room = conv == 'r' ? REPR_DIGITS : DEC_DIGITS;
 	dec_t *x = __builtin_alloca(sizeof *x + room);
@@ -421,7 +417,6 @@ static bool format(void (*fn)(char), float v, char conv, uint8_t flags, int16_t 
 	int8_t i = 0, pt;	/* i below 0: that many leading zeros (%.5d) */
 	int16_t e;
 
-	out_fn = fn;
 	out_upper = conv >= 'A' && conv <= 'Z';
 	x->size = room;
 	memcpy(&bits, &v, sizeof bits);
@@ -509,33 +504,4 @@ static bool format(void (*fn)(char), float v, char conv, uint8_t flags, int16_t 
 		put((char) ('0' + a));
 	}
 	return true;
-}
-
-/* Where num_format writes the next character */
-static char *buf_at;
-
-static void buf_put(char c)
-{
-	*buf_at++ = c;
-}
-
-uint16_t num_format(char *buf, uint16_t size, float f, char conv,
-		   uint8_t flags, int16_t width, int16_t prec)
-{
-	(void) width;
-	buf_at = buf;
-	format(buf_put, f, conv, flags, prec);
-	*buf_at = '\0';
-#if !SNEK_SMALL
-	if (buf_at >= buf + size)
-		abort();	/* the caller's buffer was too small */
-#else
-	(void) size;
-#endif
-	return (uint16_t) (buf_at - buf);
-}
-
-bool num_print(void (*fn)(char), float f, char conv, uint8_t flags, int16_t prec)
-{
-	return format(fn, f, conv, flags, prec);
 }

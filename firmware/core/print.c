@@ -2,6 +2,9 @@
 /* Printing values. Printing never allocates, so a string is made by
  * printing twice: once to count, once into the new string. */
 #include "snek.h"
+#if !SNEK_SMALL
+#include <stdlib.h>	/* abort */
+#endif
 
 static uint8_t sink;
 static char *sink_buf;
@@ -60,7 +63,28 @@ void print_rom(const char *s)
 
 void print_num(float f)
 {
-	num_print(print_char, f, 'r', 0, -1);
+	num_print(f, 'r', 0, -1);
+}
+
+uint16_t num_format(char *buf, uint16_t size, float f, char conv,
+		   uint8_t flags, int16_t width, int16_t prec)
+{
+	snek_len_t len;
+
+	(void)width;
+	print_to(SINK_BUF);
+	sink_buf = buf;
+	num_print(f, conv, flags, prec);
+	len = sink_len;
+	buf[len] = '\0';
+	print_to(SINK_OUT);
+#if !SNEK_SMALL
+	if (len >= size)
+		abort();	/* the caller's buffer was too small */
+#else
+	(void)size;
+#endif
+	return len;
 }
 
 /* The text of each operator from OP_ADD on, one after another */
@@ -302,7 +326,7 @@ static bool format_padded(int8_t k, char conv, uint8_t flags, int16_t width, int
 
 	if (k >= CONV_TEXT)
 		format_text(conv, prec, v);
-	else if (!num_print(print_char, val_to_num(v), conv, flags, prec))
+	else if (!num_print(val_to_num(v), conv, flags, prec))
 		return false;
 	len = sink_len - start;
 	if (width > (int16_t)len) {
