@@ -237,7 +237,7 @@ static uint32_t dec_nearest(const decimal_t *x, int8_t decpt)
 	rest |= bn_scale(a, 5, k < 0 ? k : 0);
 	for (uint8_t i = a->n; i--;)
 		q = q << 8 | a->b[i];
-	for (; q >= (uint32_t) 1 << 25; q >>= 1, E--)
+	for (; q >> 25; q >>= 1, E--)
 		rest |= q & 1;
 	/* half way up: round up when above half or odd */
 	q = (q >> 1) + ((q & 1) && (rest || x->more || (q & 2)));

@@ -195,7 +195,7 @@ static const char brackets[] SNEK_ROM = "[({";
 static const char closers[] SNEK_ROM = "]\0)\0}\0,)";
 
 /* A list, tuple or dict: one walk over its values, which for a dict are
- * key, value pairs (a deleted key leaves a hole on hosts). */
+ * key, value pairs (a deleted key leaves a hole). */
 static void print_items(value_t v, uint8_t kind)	/* 0 list, 1 tuple, 2 dict */
 {
 	static snek_len_t n;	/* not on the C stack: this recurses */
@@ -217,10 +217,8 @@ static void print_items(value_t v, uint8_t kind)	/* 0 list, 1 tuple, 2 dict */
 		if (kind == 1 && n == 1)
 			kind = 3;	/* (x,) */
 		for (; p < end; p += 1 + (kind == 2)) {
-#if !SNEK_SMALL
-			if (*p == VAL_DELETED)	/* small chips' dicts have no holes */
+			if (*p == VAL_DELETED)
 				continue;
-#endif
 			if (!first)
 				print_str(", ");
 			first = false;
