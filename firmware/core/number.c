@@ -485,13 +485,13 @@ bool num_print(float v, char conv, uint8_t flags, int16_t prec16)
 		put('0');
 		i = pt;
 	}
-	for (; i < pt + prec; i++) {
-		if (i == pt)
+	for (;; i++) {
+		if (i == pt && (prec || point))	/* alt: a point even alone */
 			put('.');
+		if (i >= pt + prec)
+			break;
 		put((uint8_t) i < x->n ? x->d[i] : '0');	/* i < 0 wraps past n */
 	}
-	if (!prec && point)
-		put('.');
 	if (exp) {
 		uint8_t a, tens = '0';
 		i = (int8_t) (x->decpt - 1);	/* |i| <= 45; zero has decpt 1 */
