@@ -481,10 +481,8 @@ bool num_print(float v, char conv, uint8_t flags, int16_t prec16)
 	}
 	/* digit i weighs 10^(pt - 1 - i); the point goes before digit pt */
 	pt = exp ? 1 : x->decpt;
-	if (pt <= 0) {
-		put('0');
-		i = pt;
-	}
+	if (i >= pt)
+		i = (int8_t) (pt - 1);	/* 0.5: a zero before the point */
 	for (;; i++) {
 		if (i == pt && (prec || point))	/* alt: a point even alone */
 			put('.');
