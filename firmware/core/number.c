@@ -417,7 +417,7 @@ bool num_print(float v, char conv, uint8_t flags, int16_t prec16)
 	int8_t i = 0, pt;	/* i below 0: that many leading zeros (%.5d) */
 	int16_t e;
 
-	out_upper = conv >= 'A' && conv <= 'Z';
+	out_upper = conv < 'a';	/* conversions are letters */
 	x->size = room;
 	memcpy(&bits, &v, sizeof bits);
 	mag = bits & 0x7FFFFFFF;
