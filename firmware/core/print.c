@@ -433,7 +433,7 @@ invalid:
  * as a new string: counted first, then written. */
 static value_t print_new(value_t a, value_t b, uint8_t mode)
 {
-	value_t s = VAL_NONE, *t = gc_temp + gc_ntemp;
+	value_t s, *t = gc_temp + gc_ntemp;
 	uint8_t to = SINK_COUNT;
 
 	t[0] = a;	/* GC_PUSH both: the collector keeps them up to date */
