@@ -156,10 +156,10 @@ static bool dec_round(dec_t *x, int8_t keep, bool away)
 	return up;
 }
 
-/* Digits of m * 2^e in base.  With whole, the digits of the integer
- * part; else (base 10) the value, no trailing zeros (zero has n == 0
- * and decpt 1).  The digits come out last first: when there are more
- * than DEC_DIGITS, the last ones drop out. */
+/* Digits of m * 2^e in base: with whole, of the integer part; else
+ * (base 10) of the value.  No trailing zeros (zero has n == 0 and
+ * decpt 1).  The digits come out last first: when there are more than
+ * DEC_DIGITS, the last ones drop out. */
 static void dec_from(dec_t *x, uint32_t m, int16_t e, uint8_t base, bool whole)
 {
 	uint8_t bytes[BN_BYTES(24 + 149 * 7 / 3)], all = 0;	/* m 5^149 */
@@ -186,8 +186,7 @@ static void dec_from(dec_t *x, uint32_t m, int16_t e, uint8_t base, bool whole)
 	if (dropped)
 		x->d[x->size - 1] |= 1;
 	x->decpt = (int8_t) (all + (e < 0 ? e : 0));
-	if (!whole)
-		dec_round(x, (int8_t) x->size, false);
+	dec_round(x, (int8_t) x->size, false);	/* no trailing zeros */
 }
 
 static bool is_digit(char c)
