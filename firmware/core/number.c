@@ -170,7 +170,10 @@ static void dec_from(dec_t *x, uint32_t m, int16_t e, uint8_t base, bool whole)
 	for (; e < 0 && (whole || !(m & 1)); e++)
 		m >>= 1;
 	bn_set(a, m);
-	bn_scale(a, e < 0 ? 5 : 2, e < 0 ? (int16_t) -e : e);	/* m 2^e = m 5^-e / 10^-e */
+	if (e < 0)
+		bn_scale(a, 5, (int16_t) -e);	/* m 2^e = m 5^-e / 10^-e */
+	else
+		bn_scale(a, 2, e);
 	do {
 		uint8_t r = bn_divmod(a, base);
 		if (p == x->d) {	/* full */
