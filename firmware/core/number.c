@@ -432,7 +432,6 @@ bool num_print(float v, char conv, uint8_t flags, int16_t prec16)
 		if (special)
 			return false;	/* no integer digits */
 		dec_from(x, m, e, base, true);
-		neg &= x->d[0] != '0';
 		if ((flags & NUM_FMT_ALT) && base != 10)
 			radix = lc;
 		if (prec > x->decpt)	/* at least prec digits */
@@ -451,7 +450,6 @@ bool num_print(float v, char conv, uint8_t flags, int16_t prec16)
 		if (prec < 0)
 			prec = 6;
 		if (lc == 'r') {
-			neg &= mag != 0;	/* -0.0 prints as 0 */
 			/* Whole numbers below 2^24 have neighbours one away:
 			 * their exact digits are already the shortest, and
 			 * printing integers stays fast. */
@@ -475,6 +473,9 @@ bool num_print(float v, char conv, uint8_t flags, int16_t prec16)
 		}
 	}
 
+	/* repr and the integers show zero (-0.0, -0.5 as %d) unsigned */
+	if (!x->n && (base || lc == 'r'))
+		neg = false;
 	if (neg || (flags & (NUM_FMT_PLUS | NUM_FMT_SPACE)))
 		put(neg ? '-' : flags & NUM_FMT_PLUS ? '+' : ' ');
 	if (radix) {
