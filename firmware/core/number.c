@@ -439,8 +439,9 @@ bool num_print(float v, char conv, uint8_t flags, int16_t prec16)
 		prec = 0;
 	} else if (special) {
 		bool nan = m != 0x800000;	/* inf has no fraction */
+		const char *w = nan ? words + NAN_AT : words;
 		for (pt = 0; pt < 3; pt++)
-			x->d[pt] = (char) SNEK_ROM_BYTE(words + (nan ? NAN_AT : 0) + pt);
+			x->d[pt] = (char) SNEK_ROM_BYTE(w + pt);
 		x->n = x->decpt = 3;
 		neg &= !nan;	/* Python never shows a sign on nan */
 		prec = 0;
