@@ -77,7 +77,7 @@ uint16_t num_format(char *buf, uint16_t size, float f, char conv,
 	num_print(f, conv, flags, prec);
 	len = sink_len;
 	buf[len] = '\0';
-	sink = SINK_OUT;
+	sink = SINK_OUT;	/* the console again; the rest print_to resets */
 #if !SNEK_SMALL
 	if (len >= size)
 		abort();	/* the caller's buffer was too small */
