@@ -20,9 +20,6 @@
 #include "config_default.h"	/* SNEK_ROM: tables in flash */
 #include "number.h"
 #include <string.h>
-#if !SNEK_SMALL
-#include <stdlib.h>	/* abort */
-#endif
 
 /* A bignum: little-endian bytes, the top one non-zero.  Each user
  * gives it room (BN_BYTES) for the numbers it will hold: formatting
@@ -96,7 +93,7 @@ static bool bn_scale(bn_t *a, uint8_t base, int16_t n)
 static uint32_t unpack(uint32_t bits, int16_t *e)
 {
 	uint32_t m = bits & 0x7FFFFF;
-	int16_t x = (bits >> 23) & 0xFF;
+	int16_t x = (uint8_t) ((uint16_t) (bits >> 16) >> 7);	/* bits 23..30 */
 
 	if (x)
 		m |= 0x800000;
@@ -125,12 +122,11 @@ typedef struct {
 	char d[];
 } dec_t;
 
-enum { R_EVEN, R_DOWN, R_UP };
-
-/* Round x to its first keep digits (keep <= 0 is fine, keep >= n just
- * drops trailing zeros); true if it rounded up, which changed the
- * last digit kept (or, carried through nines, set "1" over "9") */
-static bool dec_round(dec_t *x, int8_t keep, uint8_t mode)
+/* Round x to its first keep digits, to the nearest (ties to even) or,
+ * with away, up (keep <= 0 is fine, keep >= n just drops trailing
+ * zeros); true if it rounded up, which changed the last digit kept (or,
+ * carried through nines, set "1" over "9") */
+static bool dec_round(dec_t *x, int8_t keep, bool away)
 {
 	bool up = false;
 
@@ -139,16 +135,17 @@ static bool dec_round(dec_t *x, int8_t keep, uint8_t mode)
 	} else if (keep < x->n) {
 		/* no trailing zeros, so keep + 1 < n means "more than half" */
 		char c = x->d[keep];
-		up = mode == R_UP || (mode == R_EVEN &&
-			(c > '5' || (c == '5' && (keep + 1 < x->n ||
-						  (keep && (x->d[keep - 1] & 1))))));
+		up = away || c > '5' || (c == '5' && (keep + 1 < x->n ||
+						      (keep && (x->d[keep - 1] & 1))));
 	} else {
 		keep = (int8_t) x->n;
 	}
+	/* drop the nines rounding up carries through, else the zeros:
+	 * a digit rounded up is not zero */
 	x->n = (uint8_t) keep;
+	while (x->n && x->d[x->n - 1] == (char) ('0' + 9 * up))
+		x->n--;
 	if (up) {
-		while (x->n && x->d[x->n - 1] == '9')
-			x->n--;
 		if (!x->n) {
 			x->d[0] = '0';
 			x->n = 1;
@@ -156,15 +153,13 @@ static bool dec_round(dec_t *x, int8_t keep, uint8_t mode)
 		}
 		x->d[x->n - 1]++;
 	}
-	while (x->n && x->d[x->n - 1] == '0')
-		x->n--;
 	return up;
 }
 
-/* Digits of m * 2^e in base.  With whole, the digits of the integer
- * part; else (base 10) the value, no trailing zeros (zero has n == 0
- * and decpt 1).  The digits come out last first: when there are more
- * than DEC_DIGITS, the last ones drop out. */
+/* Digits of m * 2^e in base: with whole, of the integer part; else
+ * (base 10) of the value.  No trailing zeros (zero has n == 0 and
+ * decpt 1).  The digits come out last first: when there are more than
+ * DEC_DIGITS, the last ones drop out. */
 static void dec_from(dec_t *x, uint32_t m, int16_t e, uint8_t base, bool whole)
 {
 	uint8_t bytes[BN_BYTES(24 + 149 * 7 / 3)], all = 0;	/* m 5^149 */
@@ -175,7 +170,10 @@ static void dec_from(dec_t *x, uint32_t m, int16_t e, uint8_t base, bool whole)
 	for (; e < 0 && (whole || !(m & 1)); e++)
 		m >>= 1;
 	bn_set(a, m);
-	bn_scale(a, e < 0 ? 5 : 2, e < 0 ? (int16_t) -e : e);	/* m 2^e = m 5^-e / 10^-e */
+	if (e < 0)
+		bn_scale(a, 5, (int16_t) -e);	/* m 2^e = m 5^-e / 10^-e */
+	else
+		bn_scale(a, 2, e);
 	do {
 		uint8_t r = bn_divmod(a, base);
 		if (p == x->d) {	/* full */
@@ -191,8 +189,7 @@ static void dec_from(dec_t *x, uint32_t m, int16_t e, uint8_t base, bool whole)
 	if (dropped)
 		x->d[x->size - 1] |= 1;
 	x->decpt = (int8_t) (all + (e < 0 ? e : 0));
-	if (!whole)
-		dec_round(x, (int8_t) x->size, R_DOWN);
+	dec_round(x, (int8_t) x->size, false);	/* no trailing zeros */
 }
 
 static bool is_digit(char c)
@@ -214,52 +211,43 @@ typedef struct {
 
 /* The float32 bits nearest to x (ties to even); x is not zero and
  * below 10^decpt, decpt in [-45, 40].  q = x 2^E truncated, with E
- * chosen so that q has 25 bits (or E = 150, below the normal range),
- * rounds at its last bit; the rest it dropped breaks ties.  x 2^E is
- * D 5^k 2^(E + k), the powers with positive exponents applied first,
+ * chosen from 53/16, a little under log2(10), so that q has 25 to 30
+ * bits (or E = 150, below the normal range); the bits past 25 go to the
+ * rest, then q rounds at its last bit and the rest breaks ties.  x 2^E
+ * is D 5^k 2^(E + k), the powers with positive exponents applied first,
  * so q is exact: before dividing by 5^-k, B is about q 5^-k (k >= -160
  * parsing, >= -53 for repr digits), else below D 5^k 2^24 < 2^160.
- * The first E is from 53/16, a little under log2(10): a second pass
- * puts it right (two bits over, at most, the first time).  Digits
- * dropped past MAX_SIG only add to the rest: a point of q's grid has
- * at most 113 significant digits, so the 115 kept place x against it. */
+ * Digits dropped past MAX_SIG only add to the rest: a point of q's grid
+ * has at most 113 significant digits, so the 115 kept place x against
+ * it. */
 static uint32_t dec_nearest(const decimal_t *x, int8_t decpt)
 {
 	bn_t *a = x->work;
-	int16_t E = (int16_t) (24 - ((decpt - 1) * 53 >> 4)), k = x->k;
+	int16_t E = (int16_t) (25 - ((decpt - 1) * 53 >> 4)), k = x->k;
 	uint32_t q = 0;
+	const char *p;
 	bool rest;
 
-	for (;;) {
-		const char *p;
-		uint16_t len;
-
-		if (E > 150)
-			E = 150;
-		a->n = 0;
-		for (p = x->d; p < x->end; p++)
-			if (is_digit(*p))	/* skipping '.' and '_' */
-				bn_mul_add(a, 10, (uint8_t) (*p - '0'));
-		rest = bn_scale(a, 5, k > 0 ? k : 0);
-		rest |= bn_scale(a, 2, (int16_t) (E + k));
-		rest |= bn_scale(a, 5, k < 0 ? k : 0);
-		len = (uint16_t) (a->n * 8);
-		if (a->n)
-			for (uint8_t t = a->b[a->n - 1]; !(t & 0x80); t <<= 1)
-				len--;
-		if (len == 25 || (len < 25 && E == 150))
-			break;
-		E = (int16_t) (E + 25 - len);
-	}
+	if (E > 150)
+		E = 150;
+	a->n = 0;
+	for (p = x->d; p < x->end; p++)
+		if (is_digit(*p))	/* skipping '.' and '_' */
+			bn_mul_add(a, 10, (uint8_t) (*p - '0'));
+	rest = bn_scale(a, 5, k > 0 ? k : 0);
+	rest |= bn_scale(a, 2, (int16_t) (E + k));
+	rest |= bn_scale(a, 5, k < 0 ? k : 0);
 	for (uint8_t i = a->n; i--;)
 		q = q << 8 | a->b[i];
+	for (; q >> 25; q >>= 1, E--)
+		rest |= q & 1;
 	/* half way up: round up when above half or odd */
 	q = (q >> 1) + ((q & 1) && (rest || x->more || (q & 2)));
 	q += (uint32_t) (150 - E) << 23;	/* carries into the exponent */
 	return q < 0x7F800000 ? q : 0x7F800000;
 }
 
-static bool is_space(char c)
+__attribute__((noinline)) static bool is_space(char c)
 {
 	return c == ' ' || (c >= '\t' && c <= '\r');
 }
@@ -303,11 +291,14 @@ bool num_parse(const char *s, size_t len, float *out, uint8_t flags)
 	bool neg = false, any = false, eneg = false;
 	char prev = 0;
 
-	if (flags & NUM_PARSE_SPACE) {
-		while (s < e && is_space(*s))
+	/* spaces off the ends: first the start's, then the end's */
+	while ((flags & NUM_PARSE_SPACE) && s < e) {
+		if (is_space(*s))
 			s++;
-		while (e > s && is_space(e[-1]))
+		else if (is_space(e[-1]))
 			e--;
+		else
+			break;
 	}
 	if (s < e && (*s == '+' || *s == '-'))
 		neg = *s++ == '-';
@@ -360,40 +351,40 @@ bool num_parse(const char *s, size_t len, float *out, uint8_t flags)
 	x.k = (int16_t) (decpt - n);	/* when in range */
 	bits = !n || decpt < -45 ? 0 : decpt > 40 ? 0x7F800000 : dec_nearest(&x, (int8_t) decpt);
 done:
-	bits |= (uint32_t) neg << 31;
+	if (neg)
+		bits |= 0x80000000u;
 	memcpy(out, &bits, sizeof bits);
 	return true;
 }
 
-/* Where formatting goes, one character at a time, and whether the
- * conversion is upper case */
-static void (*out_fn)(char);
+/* Whether the conversion is upper case */
 static bool out_upper;
 
+/* Formatting's output: one character to print_char */
 static void put(char c)
 {
 	if (out_upper && c >= 'a')	/* no output character is above 'z' */
 		c -= 'a' - 'A';
-	out_fn(c);
+	print_char(c);
 }
 
 /* The shortest digits of x that read back as mag: at each length the
- * nearest decimal wins, else the one on the other side may still fit.
- * (Inlined into prepare it costs AVR more than the call.) */
+ * nearest decimal, else the one above it.  (The one below never wins
+ * when the nearest loses: only a power of two has a nearer neighbour
+ * below than above.)  Inlined into format it costs AVR more than the
+ * call. */
 __attribute__((noinline)) static void shortest(dec_t *x, uint32_t mag)
 {
-	uint8_t n = x->n, p = 0, mode = R_UP;
+	uint8_t n = x->n, p = 0;
 	uint8_t work[BN_BYTES(160)];	/* 2^27 5^53, see dec_nearest */
 	int8_t decpt = x->decpt;
 	decimal_t d = { x->d, NULL, 0, false, (bn_t *) work };
+	bool away = true, up;
 
 	for (;;) {
-		bool up;
-		if (++mode > R_UP) {
-			mode = R_EVEN;
-			p++;
-		}
-		up = dec_round(x, (int8_t) p, mode);
+		away = !away;
+		p += !away;
+		up = dec_round(x, (int8_t) p, away);
 		d.end = x->d + x->n;
 		d.k = (int16_t) (x->decpt - x->n);
 		if (dec_nearest(&d, x->decpt) == mag)
@@ -410,47 +401,47 @@ __attribute__((noinline)) static void shortest(dec_t *x, uint32_t mag)
 	}
 }
 
-/* One conversion of v to fn; false when there is none (an integer
+/* One conversion of v; false when there is none (an integer
  * conversion of inf or nan).  First the digits and the layout; conv
  * 'r' is repr: the shortest digits in the %g layout with 16 digits.
  * Integers and inf/nan are whole digit strings: fixed, nothing after
  * the point.  Then [sign] [0x] digits [.digits] [e+XX]. */
-static bool format(void (*fn)(char), float v, char conv, uint8_t flags, int16_t prec16)
+bool num_print(float v, char conv, uint8_t flags, int16_t prec16)
 {
 	uint8_t room = conv == 'r' ? REPR_DIGITS : DEC_DIGITS;
 	dec_t *x = __builtin_alloca(sizeof *x + room);
 	uint32_t bits, mag, m;
 	char lc = (char) (conv | 0x20);
-	/* e f g r show the value, d i u o x its integer part in a base */
-	uint8_t base = (uint8_t) (lc - 'e') < 3 || lc == 'r' ? 0 : lc == 'o' ? 8 : lc == 'x' ? 16 : 10;
+	uint8_t base;
 	bool neg, special, exp = false, point = false;
 	char radix = 0;
 	int8_t prec = (int8_t) (prec16 > 60 ? 60 : prec16), p = 16;
 	int8_t i = 0, pt;	/* i below 0: that many leading zeros (%.5d) */
 	int16_t e;
 
-	out_fn = fn;
-	out_upper = conv >= 'A' && conv <= 'Z';
+	out_upper = conv < 'a';	/* conversions are letters */
 	x->size = room;
 	memcpy(&bits, &v, sizeof bits);
 	mag = bits & 0x7FFFFFFF;
 	neg = bits >> 31;
-	special = mag >= 0x7F800000;	/* inf or nan */
 	m = unpack(mag, &e);
+	special = e == 255 - 150;	/* inf or nan */
+	/* e f g r show the value, d i u o x its integer part in a base */
+	base = (uint8_t) (lc - 'e') < 3 || lc == 'r' ? 0 : lc == 'o' ? 8 : lc == 'x' ? 16 : 10;
 	if (base) {
 		if (special)
 			return false;	/* no integer digits */
 		dec_from(x, m, e, base, true);
-		neg &= x->d[0] != '0';
 		if ((flags & NUM_FMT_ALT) && base != 10)
 			radix = lc;
 		if (prec > x->decpt)	/* at least prec digits */
 			i = (int8_t) (x->decpt - prec);
 		prec = 0;
 	} else if (special) {
-		bool nan = mag != 0x7F800000;
+		bool nan = m != 0x800000;	/* inf has no fraction */
+		const char *w = nan ? words + NAN_AT : words;
 		for (pt = 0; pt < 3; pt++)
-			x->d[pt] = (char) SNEK_ROM_BYTE(words + (nan ? NAN_AT : 0) + pt);
+			x->d[pt] = (char) SNEK_ROM_BYTE(w + pt);
 		x->n = x->decpt = 3;
 		neg &= !nan;	/* Python never shows a sign on nan */
 		prec = 0;
@@ -460,7 +451,6 @@ static bool format(void (*fn)(char), float v, char conv, uint8_t flags, int16_t 
 		if (prec < 0)
 			prec = 6;
 		if (lc == 'r') {
-			neg &= mag != 0;	/* -0.0 prints as 0 */
 			/* Whole numbers below 2^24 have neighbours one away:
 			 * their exact digits are already the shortest, and
 			 * printing integers stays fast. */
@@ -468,10 +458,10 @@ static bool format(void (*fn)(char), float v, char conv, uint8_t flags, int16_t 
 				shortest(x, mag);	/* zero: no digits read back as 0 */
 		} else if (lc == 'g') {
 			p = prec ? prec : 1;
-			dec_round(x, p, R_EVEN);
+			dec_round(x, p, false);
 		} else {
 			exp = lc == 'e';
-			dec_round(x, (int8_t) (exp ? prec + 1 : x->decpt + prec), R_EVEN);
+			dec_round(x, (int8_t) (exp ? prec + 1 : x->decpt + prec), false);
 		}
 		if (lc == 'r' || lc == 'g') {
 			/* fixed when -4 <= exponent < p; without alt, no trailing zeros */
@@ -484,6 +474,9 @@ static bool format(void (*fn)(char), float v, char conv, uint8_t flags, int16_t 
 		}
 	}
 
+	/* repr and the integers show zero (-0.0, -0.5 as %d) unsigned */
+	if (!x->n && (base || lc == 'r'))
+		neg = false;
 	if (neg || (flags & (NUM_FMT_PLUS | NUM_FMT_SPACE)))
 		put(neg ? '-' : flags & NUM_FMT_PLUS ? '+' : ' ');
 	if (radix) {
@@ -492,17 +485,15 @@ static bool format(void (*fn)(char), float v, char conv, uint8_t flags, int16_t 
 	}
 	/* digit i weighs 10^(pt - 1 - i); the point goes before digit pt */
 	pt = exp ? 1 : x->decpt;
-	if (pt <= 0) {
-		put('0');
-		i = pt;
-	}
-	for (; i < pt + prec; i++) {
-		if (i == pt)
+	if (i >= pt)
+		i = (int8_t) (pt - 1);	/* 0.5: a zero before the point */
+	for (;; i++) {
+		if (i == pt && (prec || point))	/* alt: a point even alone */
 			put('.');
+		if (i >= pt + prec)
+			break;
 		put((uint8_t) i < x->n ? x->d[i] : '0');	/* i < 0 wraps past n */
 	}
-	if (!prec && point)
-		put('.');
 	if (exp) {
 		uint8_t a, tens = '0';
 		i = (int8_t) (x->decpt - 1);	/* |i| <= 45; zero has decpt 1 */
@@ -515,33 +506,4 @@ static bool format(void (*fn)(char), float v, char conv, uint8_t flags, int16_t 
 		put((char) ('0' + a));
 	}
 	return true;
-}
-
-/* Where num_format writes the next character */
-static char *buf_at;
-
-static void buf_put(char c)
-{
-	*buf_at++ = c;
-}
-
-uint16_t num_format(char *buf, uint16_t size, float f, char conv,
-		   uint8_t flags, int16_t width, int16_t prec)
-{
-	(void) width;
-	buf_at = buf;
-	format(buf_put, f, conv, flags, prec);
-	*buf_at = '\0';
-#if !SNEK_SMALL
-	if (buf_at >= buf + size)
-		abort();	/* the caller's buffer was too small */
-#else
-	(void) size;
-#endif
-	return (uint16_t) (buf_at - buf);
-}
-
-bool num_print(void (*fn)(char), float f, char conv, uint8_t flags, int16_t prec)
-{
-	return format(fn, f, conv, flags, prec);
 }

@@ -29,23 +29,26 @@ bool num_parse(const char *s, size_t len, float *out, uint8_t flags);
 #define NUM_PARSE_UNDERSCORE 2 /* allow single '_' between digits */
 #define NUM_PARSE_WORDS 4      /* allow inf, infinity, nan */
 
-/* Python %-formatting of one number; conv is one of d i u o x X e E f F g G
- * (or 'r' for num_repr's text), flags NUM_FMT_PLUS, _SPACE and _ALT.
- * prec is -1 when absent (clamped to 60).  For the integer conversions
- * the value is first truncated toward zero.  No padding: width is
- * ignored, MINUS and ZERO too (the % operator pads, in print.c).
- * Writes the text and a NUL into buf, which must hold them (size, its
- * room, is checked on the host only), returns the text's length. */
+/* Python %-formatting of one number, printed with print_char (print.c
+ * or, for the tests, their driver's); conv is one of d i u o x X e E f
+ * F g G (or 'r' for repr), flags NUM_FMT_PLUS, _SPACE and _ALT.  prec
+ * is -1 when absent (clamped to 60).  For the integer conversions the
+ * value is first truncated toward zero.  No padding: MINUS and ZERO are
+ * ignored (the % operator pads, in print.c).  False, printing nothing,
+ * for an integer conversion of inf or nan. */
 #define NUM_FMT_MINUS 1
 #define NUM_FMT_PLUS 2
 #define NUM_FMT_SPACE 4
 #define NUM_FMT_ZERO 8
 #define NUM_FMT_ALT 16
+bool num_print(float f, char conv, uint8_t flags, int16_t prec);
+void print_char(char c);
+
+/* The same written into buf with a NUL (print.c does it with its sinks,
+ * so not while printing), returns the text's length.  buf must hold
+ * them: size, its room, is checked on the host only.  width is
+ * ignored. */
 uint16_t num_format(char *buf, uint16_t size, float f, char conv,
 		   uint8_t flags, int16_t width, int16_t prec);
-
-/* The same handed to fn one character at a time, no buffer, no limit.
- * False, printing nothing, for an integer conversion of inf or nan. */
-bool num_print(void (*fn)(char), float f, char conv, uint8_t flags, int16_t prec);
 
 #endif /* NUMBER_H */

@@ -2,6 +2,9 @@
 /* Printing values. Printing never allocates, so a string is made by
  * printing twice: once to count, once into the new string. */
 #include "snek.h"
+#if !SNEK_SMALL
+#include <stdlib.h>	/* abort */
+#endif
 
 static uint8_t sink;
 static char *sink_buf;
@@ -60,7 +63,28 @@ void print_rom(const char *s)
 
 void print_num(float f)
 {
-	num_print(print_char, f, 'r', 0, -1);
+	num_print(f, 'r', 0, -1);
+}
+
+uint16_t num_format(char *buf, uint16_t size, float f, char conv,
+		   uint8_t flags, int16_t width, int16_t prec)
+{
+	snek_len_t len;
+
+	(void)width;
+	print_to(SINK_BUF);
+	sink_buf = buf;
+	num_print(f, conv, flags, prec);
+	len = sink_len;
+	buf[len] = '\0';
+	sink = SINK_OUT;	/* the console again; the rest print_to resets */
+#if !SNEK_SMALL
+	if (len >= size)
+		abort();	/* the caller's buffer was too small */
+#else
+	(void)size;
+#endif
+	return len;
 }
 
 /* The text of each operator from OP_ADD on, one after another */
@@ -165,7 +189,10 @@ static bool enter(value_t v)
 	return true;
 }
 
-static const char brackets[] SNEK_ROM = "[({])}";
+/* The opening brackets, then the closing texts of a list, a tuple, a
+ * dict and a tuple of one item */
+static const char brackets[] SNEK_ROM = "[({";
+static const char closers[] SNEK_ROM = "]\0)\0}\0,)";
 
 /* A list, tuple or dict: one walk over its values, which for a dict are
  * key, value pairs (a deleted key leaves a hole). */
@@ -201,23 +228,16 @@ static void print_items(value_t v, uint8_t kind)	/* 0 list, 1 tuple, 2 dict */
 				print_value(p[1], true);
 			}
 		}
-		if (kind == 3) {
-			print_char(',');
-			kind = 1;
-		}
 		depth--;
 	} else {
 		print_str("...");
 	}
-	print_char((char)SNEK_ROM_BYTE(brackets + 3 + kind));
+	print_rom(closers + 2 * kind);
 }
-
-/* None, False, True */
-static const char specials[][6] SNEK_ROM = { "None", "False", "True" };
 
 void print_value(value_t v, bool repr)
 {
-	uint16_t name;
+	uint16_t name, special;
 	uint8_t tag;
 
 	if (VAL_IS_NUM(v))
@@ -234,11 +254,16 @@ void print_value(value_t v, bool repr)
 		print_char('<');
 		break;
 	default:
-		if (VAL_IS(v, TAG_SPECIAL) && VAL_PAYLOAD(v) <= VAL_PAYLOAD(VAL_TRUE))
-			return print_rom(specials[VAL_PAYLOAD(v)]);
-		if (!VAL_IS_BUILTIN(v))
+		special = (uint16_t)VAL_PAYLOAD(v);
+		if (tag != TAG_SPECIAL)
+			special = VAL_BUILTIN_BASE - 1;	/* prints <?> */
+		if (special <= VAL_PAYLOAD(VAL_TRUE))
+			/* None, False, True: the keywords' texts, in the
+			 * order None, True, False */
+			return print_rom(parse_token_text((uint8_t)(TOK_NONE + (special ? 3 - special : 0))));
+		if (special < VAL_BUILTIN_BASE)
 			return print_str("<?>");
-		name = builtin_name((uint8_t)VAL_BUILTIN_INDEX(v));
+		name = builtin_name((uint8_t)(special - VAL_BUILTIN_BASE));
 		print_str("<built-in ");
 	}
 	print_str("function ");
@@ -267,7 +292,6 @@ static int8_t rom_index(const char *table, char c)
 	return -1;
 }
 
-static const char flag_chars[] SNEK_ROM = "-+ 0#";	/* NUM_FMT_MINUS, ... */
 static const char conversions[] SNEK_ROM = "oxXdiueEfFgGcsr";
 #define CONV_PREFIXED 3	/* below: o x X, which the alt flag prefixes */
 #define CONV_TEXT 12	/* from here on: text */
@@ -276,11 +300,11 @@ static const char conversions[] SNEK_ROM = "oxXdiueEfFgGcsr";
 static void format_text(char conv, int16_t prec, value_t v)
 {
 	if (conv == 'c') {
-		if (VAL_IS(v, TAG_STRING) && str_ptr(v)->len == 1)
-			print_char(str_ptr(v)->data[0]);
-		else
+		if (val_type(v) != TYPE_STRING || str_ptr(v)->len != 1) {
 			print_char((char)val_to_int(v));
-		return;
+			return;
+		}
+		prec = -1;	/* a string of one character prints as it is */
 	}
 	if (prec >= 0)
 		sink_over = (snek_len_t)~prec;
@@ -300,7 +324,7 @@ static bool format_padded(int8_t k, char conv, uint8_t flags, int16_t width, int
 
 	if (k >= CONV_TEXT)
 		format_text(conv, prec, v);
-	else if (!num_print(print_char, val_to_num(v), conv, flags, prec))
+	else if (!num_print(val_to_num(v), conv, flags, prec))
 		return false;
 	len = sink_len - start;
 	if (width > (int16_t)len) {
@@ -346,8 +370,15 @@ static snek_len_t format_all(value_t fmt, value_t args, uint8_t mode)
 		c = *p++;
 		if (c == '%') {
 			/* the string ends in a NUL, which no loop below takes */
-			for (flags = 0; (k = rom_index(flag_chars, *p)) >= 0; p++)
-				flags |= (uint8_t)(1 << k);
+			for (flags = 0;; p++) {
+				c = *p;
+				k = (int8_t)(c == '-' ? NUM_FMT_MINUS : c == '+' ? NUM_FMT_PLUS :
+					     c == ' ' ? NUM_FMT_SPACE : c == '0' ? NUM_FMT_ZERO :
+					     c == '#' ? NUM_FMT_ALT : 0);
+				if (!k)
+					break;
+				flags |= (uint8_t)k;
+			}
 			/* width, then .prec: the number read so far is the
 			 * width when a point comes */
 			prec = -1;
@@ -398,32 +429,28 @@ invalid:
 	err_invalid_value(v);
 }
 
-/* format_all, or print_value for PRINT_STR and PRINT_REPR, of the
- * two values on top of the GC temporaries */
-static void print_any(uint8_t mode)
-{
-	value_t *t = &GC_TEMP(1);
-
-	if (mode >= PRINT_STR)
-		print_value(t[0], mode == PRINT_REPR);
-	else
-		format_all(t[0], t[1], mode);
-}
-
-/* What print_any prints, as a new string: counted first, then written. */
+/* format_all, or print_value for PRINT_STR and PRINT_REPR, of a and b
+ * as a new string: counted first, then written. */
 static value_t print_new(value_t a, value_t b, uint8_t mode)
 {
 	value_t s, *t = gc_temp + gc_ntemp;
+	uint8_t to = SINK_COUNT;
 
-	t[0] = a;	/* GC_PUSH both: print_any finds them there */
+	t[0] = a;	/* GC_PUSH both: the collector keeps them up to date */
 	t[1] = b;
 	gc_ntemp += 2;
-	print_to(SINK_COUNT);
-	print_any(mode);
-	s = str_alloc(sink_len);
-	print_to(SINK_BUF);
-	sink_buf = str_ptr(s)->data;
-	print_any(mode);
+	for (;;) {
+		print_to(to);
+		if (mode >= PRINT_STR)
+			print_value(t[0], mode == PRINT_REPR);
+		else
+			format_all(t[0], t[1], mode);
+		if (to == SINK_BUF)
+			break;
+		s = str_alloc(sink_len);
+		sink_buf = str_ptr(s)->data;
+		to = SINK_BUF;
+	}
 	print_to(SINK_OUT);
 	gc_ntemp -= 2;
 	return s;
@@ -440,8 +467,8 @@ value_t print_format(value_t fmt, value_t args)
 {
 	/* A tuple is always a list of values; a list only when the format
 	 * wants more than one (Snek accepts lists, Python formats them). */
-	bool many = VAL_IS(args, TAG_TUPLE) ||
-		(VAL_IS(args, TAG_LIST) && format_all(fmt, args, FMT_COUNT) != 1);
+	uint8_t type = val_type(args);
+	bool many = type == TYPE_TUPLE || (type == TYPE_LIST && format_all(fmt, args, FMT_COUNT) != 1);
 
 	return print_new(fmt, args, many ? FMT_MANY : FMT_ONE);
 }
