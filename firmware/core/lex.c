@@ -286,21 +286,12 @@ static uint8_t lex_string(int16_t quote)
 	return TOK_STRING;
 }
 
-/* The operators' texts in the order of their opcodes from OP_ADD to
- * OP_INVERT, each ended by a NUL; empty for opcodes no text stands for. */
-#define OP_TEXTS "+\0-\0*\0/\0//\0%\0**\0&\0|\0^\0<<\0>>\0" /* OP_ADD .. OP_SHR */ \
-	"\0\0" /* OP_IADD, OP_IMUL: augmented assignments */ \
-	"<\0<=\0>\0>=\0==\0!=\0" /* OP_LT .. OP_NE */ \
-	"\0\0\0\0\0\0~" /* OP_IN .. OP_POS: words or unary; OP_INVERT */
-_Static_assert(OP_SUB == OP_ADD + 1 && OP_SHR == OP_ADD + 11 && OP_IMUL == OP_SHR + 2 &&
-	       OP_NE == OP_LT + 5 && OP_INVERT == OP_NE + 7, "OP_TEXTS follows the opcodes");
-static const char op_texts[] SNEK_ROM = OP_TEXTS;
-
 static __attribute__((noreturn)) void bad_char(int16_t c)
 {
 	err_format("Syntax error at \"%c\".", (int32_t)c);
 }
 
+/* print.c's op_texts up to ~ ("not" is a name) */
 #define OP_TEXTS_COUNT (OP_INVERT - OP_ADD + 1)
 #define BOTH 0x80 /* c and n made the text */
 _Static_assert(TOK_COUNT < BOTH && OP_TEXTS_COUNT < BOTH, "numbers fit below BOTH");
@@ -316,8 +307,8 @@ static uint8_t find_text(const char *t, uint8_t count, int16_t c, int16_t n)
 	for (i = 0; i < count; i++) {
 		if (SNEK_ROM_BYTE(t) == c && c) {
 			second = (char)SNEK_ROM_BYTE(t + 1);
-			if (!second)
-				found = i;
+			if (!second && found == count)
+				found = i;	/* the first: - is OP_SUB, not OP_NEG */
 			else if (second == n)
 				return i | BOTH;
 		}
@@ -337,11 +328,14 @@ static uint8_t lex_op(int16_t c, int16_t n)
 	if (i & BOTH)
 		n = NO_CHAR; /* taken */
 	op = (uint8_t)(OP_ADD + (i & ~BOTH));
+	if (op == OP_IADD || op == OP_IMUL)
+		goto augmented;	/* += and *= have opcodes of their own */
 	if (op <= OP_SHR) { /* an augmented assignment when '=' follows */
 		if (n == NO_CHAR)
 			n = get();
 		if (n == '=') {
-			lex_tok.op = op == OP_ADD ? OP_IADD : op == OP_MUL ? OP_IMUL : op;
+augmented:
+			lex_tok.op = op;
 			return TOK_AUGASSIGN;
 		}
 	}

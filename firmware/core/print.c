@@ -87,14 +87,13 @@ uint16_t num_format(char *buf, uint16_t size, float f, char conv,
 	return len;
 }
 
-/* The text of each operator from OP_ADD on, one after another */
-static const char op_text[] SNEK_ROM =
+const char op_texts[] SNEK_ROM =
 	"+\0-\0*\0/\0//\0%\0**\0&\0|\0^\0<<\0>>\0+=\0*=\0"
 	"<\0<=\0>\0>=\0==\0!=\0in\0not in\0is\0is not\0-\0+\0~\0not";
 
 void print_op(uint8_t op)
 {
-	const char *t = op_text;
+	const char *t = op_texts;
 	uint8_t i;
 
 	for (i = OP_ADD; i < op; i++)

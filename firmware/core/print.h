@@ -22,6 +22,9 @@ void print_value(value_t v, bool repr);
  * deeply), so nothing half-printed reaches the console. */
 void print_check(value_t v);
 
+/* The text of each operator from OP_ADD to OP_NOT, in opcode order,
+ * each ended by a NUL (in flash); the lexer finds operators in it. */
+extern const char op_texts[];
 /* Text of an operator opcode. */
 void print_op(uint8_t op);
 
