@@ -18,13 +18,14 @@ does not know still land behind, so a stale order only costs bytes.
 The order is chosen by measuring, not by hand, so it follows the code:
 a model of the linker's relaxation counts the calls left long for an
 order, and the search (1-D barycentre placement, then moving single
-sections next to their callers and callees) keeps what the model says is
-best. Everything is deterministic: the same first link gives the same
-order.
+sections next to their callers and callees, then to random places) keeps
+what the model says is best. Everything is deterministic: the same first
+link gives the same order. It takes a few seconds.
 """
 
 import bisect
 import collections
+import random
 import re
 import subprocess
 import sys
@@ -108,6 +109,7 @@ class Layout:
             if src in moving and dst in moving and src != dst:
                 self.calls.append((src, at - sections[src][1],
                                    dst, target - sections[dst][1]))
+        self.size = [s[2] for s in sections]
         self.weight = collections.Counter()
         for src, _, dst, _ in self.calls:
             self.weight[min(src, dst), max(src, dst)] += 1
@@ -119,51 +121,51 @@ class Layout:
     def long_calls(self, order):
         """Relax like the linker: shorten every call in reach, move the code
         up, repeat until nothing changes; return the calls left long."""
-        size = {k: self.sections[k][2] for k in order}
-        short = [False] * len(self.calls)
-        changed = True
-        while changed:
-            changed = False
-            at = {}
+        size = list(self.size)
+        at = [0] * len(size)
+        calls = self.calls
+        pending = range(len(calls))
+        while True:
             address = self.base
             for k in order:
                 at[k] = address
                 address += size[k]
-            for i, (src, src_off, dst, dst_off) in enumerate(self.calls):
-                if short[i]:
-                    continue
+            left = []
+            for i in pending:
+                src, src_off, dst, dst_off = calls[i]
                 distance = at[dst] + dst_off - (at[src] + src_off + 2)
                 if REACH_BACK <= distance <= REACH_FORWARD:
-                    short[i] = True
                     size[src] -= 2
-                    changed = True
-        return short.count(False)
+                else:
+                    left.append(i)
+            if len(left) == len(pending):
+                return len(left)
+            pending = left
 
-    def barycentre(self, order, keep, power, rounds=60):
-        """Move each section towards the weighted mean of its neighbours'
-        places (keep: the share of its own place kept), re-sort, repeat;
-        the best order met."""
+    def barycentre(self, order, power, rounds=60):
+        """Move each section to the weighted mean of its neighbours' places
+        (weights: calls between them to the given power), re-sort,
+        repeat; the best order met on the way."""
         best = (self.long_calls(order), order)
         for _ in range(rounds):
             centre = {}
             address = 0
             for k in order:
-                centre[k] = address + self.sections[k][2] / 2
-                address += self.sections[k][2]
+                centre[k] = address + self.size[k] / 2
+                address += self.size[k]
             goal = {}
             for k in order:
                 near = self.neighbours[k]
                 if near:
                     total = sum(n ** power for _, n in near)
-                    mean = sum(centre[j] * n ** power for j, n in near) / total
-                    goal[k] = keep * centre[k] + (1 - keep) * mean
+                    goal[k] = sum(centre[j] * n ** power for j, n in near) / total
                 else:
                     goal[k] = centre[k]
             order = sorted(order, key=lambda k: (goal[k], k))
             best = min(best, (self.long_calls(order), order))
         return best
 
-    def refine(self, best, rounds=2):
+    def refine(self, best):
         """Try each section (busiest first) beside each of its neighbours;
         keep a move that leaves fewer long calls."""
         busy = collections.Counter()
@@ -171,27 +173,43 @@ class Layout:
             busy[a] += n
             busy[b] += n
         count, order = best
-        for _ in range(rounds):
-            for k in sorted(busy, key=lambda k: (-busy[k], k)):
-                rest = [j for j in order if j != k]
-                where = {}
-                for i, j in enumerate(rest):
-                    where[j] = i
-                places = sorted({where[j] + side for j, _ in self.neighbours[k] for side in (0, 1)})
-                for i in places:
-                    trial = rest[:i] + [k] + rest[i:]
-                    n = self.long_calls(trial)
-                    if n < count:
-                        count, order = n, trial
+        for k in sorted(busy, key=lambda k: (-busy[k], k)):
+            rest = [j for j in order if j != k]
+            where = {j: i for i, j in enumerate(rest)}
+            places = sorted({where[j] + side for j, _ in self.neighbours[k] for side in (0, 1)})
+            for i in places:
+                trial = rest[:i] + [k] + rest[i:]
+                n = self.long_calls(trial)
+                if n < count:
+                    count, order = n, trial
+        return count, order
+
+    def shake(self, best, moves=2000):
+        """Move random sections to random places (a fixed seed: the same
+        input gives the same order), keeping moves that leave no more long
+        calls than before: it walks across plateaus the refinement stops
+        at."""
+        rng = random.Random(1)
+        count, order = best
+        for _ in range(moves):
+            k = order[rng.randrange(len(order))]
+            rest = [j for j in order if j != k]
+            i = rng.randrange(len(rest) + 1)
+            trial = rest[:i] + [k] + rest[i:]
+            n = self.long_calls(trial)
+            if n <= count:
+                count, order = n, trial
         return count, order
 
     def best_order(self):
+        """Two barycentre orders refined, the better one refined again and
+        shaken (measured on the Uno image: each step gains calls the
+        others miss); the linker's own order if it were better still."""
         start = list(self.movable)
-        tried = [(self.long_calls(start), start)]
-        for keep in (0, 0.3):
-            for power in (0.5, 1):
-                tried.append(self.barycentre(start, keep, power))
-        return self.refine(min(tried)), tried[0][0]
+        linker = (self.long_calls(start), start)
+        best = min(self.refine(self.barycentre(start, power)) for power in (0.5, 1))
+        best = self.shake(self.refine(best))
+        return min(best, linker), linker[0]
 
 
 def main():
