@@ -121,11 +121,10 @@ static uint8_t starts[SNEK_POOL_SIZE / SNEK_GRANULE / 8 + 1];
  * gc_barrier's copy out of memory). */
 static value_t visit(value_t val)
 {
-	/* VAL_IS_HEAP, reading the tag from one byte (cheaper on 8-bit chips). */
-	uint8_t tag = (uint8_t)(val >> 16) >> (VAL_TAG_SHIFT - 16) & 7;
+	uint8_t tag = VAL_TAG(val);
 	snek_len_t g = (snek_len_t)VAL_PAYLOAD(val), off = g * SNEK_GRANULE;
 
-	if (VAL_IS_NUM(val) || tag == TAG_SPECIAL || tag == TAG_INT)
+	if (VAL_IS_NUM(val) || tag == TAG_SPECIAL || tag == TAG_INT) /* !VAL_IS_HEAP */
 		return val;
 	if (phase == FORWARD) {
 		/* Most references point outside this pass's run: skip the search. */
