@@ -3,6 +3,8 @@
  *
  * Objects sit one after another from the bottom of the pool up to `top`;
  * each header holds its size, so the heap can be walked in address order.
+ * Small chips keep only the last resort (see SNEK_GC_INCREMENTAL): the
+ * incremental cycle, its barrier and its holes are the host's.
  *
  * Ordinary allocation bumps `top` or takes a hole, and pays for it with a
  * bounded number of steps of a collection cycle. A cycle starts after
@@ -41,7 +43,9 @@ union gc_scratch gc_scratch;
 
 static snek_len_t top; /* gc_init sets it: no initial value to keep in RAM */
 snek_len_t gc_limit;
+#if SNEK_GC_INCREMENTAL
 static snek_len_t since_cycle; /* bytes allocated since the last cycle began */
+#endif
 /* Marking: the next object to rescan; compaction: the end of the run
  * being moved; sweeping: the next object to sweep. */
 static snek_len_t scan_at;
@@ -70,6 +74,7 @@ static inline gc_hdr_t *hdr_at(snek_len_t off) { return (gc_hdr_t *)(gc_pool + o
 static inline snek_len_t size_at(snek_len_t off) { return GC_HDR_SIZE(*hdr_at(off)); }
 static inline bool marked(snek_len_t off) { return *hdr_at(off) & GC_HDR_MARK; }
 
+#if SNEK_GC_INCREMENTAL
 /* A hole: a free object on a free list. */
 struct hole {
 	gc_hdr_t hdr;
@@ -91,14 +96,17 @@ static void hole_add(snek_len_t off)
 	hole_at(off)->next = *bin;
 	*bin = off;
 }
+#endif
 
 void gc_init(void)
 {
 	top = HEAP_START;
 	gc_limit = GC_HOME_LIMIT;
 	gc_ntemp = 0;
+#if SNEK_GC_INCREMENTAL
 	memset(bins, 0, sizeof bins);
 	since_cycle = 0;
+#endif
 	phase = IDLE;
 }
 
@@ -113,11 +121,10 @@ static uint8_t starts[SNEK_POOL_SIZE / SNEK_GRANULE / 8 + 1];
  * gc_barrier's copy out of memory). */
 static value_t visit(value_t val)
 {
-	/* VAL_IS_HEAP, reading the tag from one byte (cheaper on 8-bit chips). */
-	uint8_t tag = (uint8_t)(val >> 16) >> (VAL_TAG_SHIFT - 16) & 7;
+	uint8_t tag = VAL_TAG(val);
 	snek_len_t g = (snek_len_t)VAL_PAYLOAD(val), off = g * SNEK_GRANULE;
 
-	if (VAL_IS_NUM(val) || tag == TAG_SPECIAL || tag == TAG_INT)
+	if (VAL_IS_NUM(val) || tag == TAG_SPECIAL || tag == TAG_INT) /* !VAL_IS_HEAP */
 		return val;
 	if (phase == FORWARD) {
 		/* Most references point outside this pass's run: skip the search. */
@@ -225,11 +232,13 @@ static void visit_live(void)
 			visit_object(off);
 }
 
+#if SNEK_GC_INCREMENTAL
 void gc_barrier(value_t old)
 {
 	if (phase >= MARK)
 		visit(old);
 }
+#endif
 
 static void step(void);
 
@@ -243,7 +252,9 @@ static __attribute__((noinline)) void finish_cycle(void)
 static __attribute__((noinline)) void cycle_begin(uint8_t mark)
 {
 	phase = mark;
+#if SNEK_GC_INCREMENTAL
 	since_cycle = 0;
+#endif
 	mark_sp = 0;
 	scan_at = FAR;
 	visit_roots();
@@ -257,9 +268,14 @@ static __attribute__((noinline)) void cycle_begin(uint8_t mark)
  * sweep. */
 static void compact(void)
 {
-	snek_len_t dst = HEAP_START, src = HEAP_START, size;
+	snek_len_t src = HEAP_START, dst, size;
 	gc_count_t n;
 
+	/* Live objects below the first dead one stay where they are: no
+	 * table entries for them (old objects gather at the bottom). */
+	while (src < top && marked(src))
+		src += size_at(src);
+	dst = src;
 	phase = FORWARD;
 	do {
 		n = 0;
@@ -315,15 +331,17 @@ static void verify(bool compacted)
 
 /* Sweep the object at off: unmark it if marked, else make it and the dead
  * objects after it one hole, given back to the bump area when it reaches
- * the top. */
+ * the top. (Without the incremental cycle, sweeping follows compaction
+ * and finds every object live.) */
 static void sweep(snek_len_t off)
 {
-	snek_len_t end = scan_at;
-
-	if (marked(off)) {
+	if (marked(off) || !SNEK_GC_INCREMENTAL) {
 		*hdr_at(off) &= (gc_hdr_t)~GC_HDR_MARK;
 		return;
 	}
+#if SNEK_GC_INCREMENTAL
+	snek_len_t end = scan_at;
+
 	while (end < top && !marked(end))
 		end += size_at(end);
 	scan_at = end;
@@ -333,6 +351,7 @@ static void sweep(snek_len_t off)
 		top = off;
 	else
 		hole_add(off);
+#endif
 }
 
 /* One unit of the cycle's work, for incremental and full collections
@@ -364,7 +383,9 @@ static void step(void)
 		}
 		phase = SWEEP;
 		scan_at = HEAP_START;
+#if SNEK_GC_INCREMENTAL
 		memset(bins, 0, sizeof bins);
+#endif
 	}
 }
 
@@ -372,7 +393,8 @@ void gc_collect(void)
 {
 	/* A cycle under way ends first: its marks would hide unscanned
 	 * objects from a fresh marking. */
-	finish_cycle();
+	if (SNEK_GC_INCREMENTAL)
+		finish_cycle();
 	cycle_begin(MARK_FULL);
 	finish_cycle();
 	COUNT(full);
@@ -389,6 +411,7 @@ snek_len_t gc_lower_limit(snek_len_t want)
 	return gc_limit;
 }
 
+#if SNEK_GC_INCREMENTAL
 /* The link to the first hole in bin b that `size` bytes fit, whole or
  * with its end cut off; NULL when none does. */
 static snek_len_t *hole_fit(uint8_t b, snek_len_t size)
@@ -442,28 +465,49 @@ static __attribute__((noinline)) uint8_t *place(snek_len_t size)
 	}
 	return gc_pool + off + hsize - size;
 }
+#else
+/* A place for `size` bytes at the top; NULL when there is no room (a full
+ * collection leaves no holes below it). */
+static __attribute__((noinline)) uint8_t *place(snek_len_t size)
+{
+	if (size > gc_limit - top)
+		return NULL;
+	top += size;
+	return gc_pool + top - size;
+}
+#endif
 
 void *gc_alloc(uint8_t type, snek_len_t bytes)
 {
-	snek_len_t size = (bytes + SNEK_GRANULE - 1) & ~(snek_len_t)(SNEK_GRANULE - 1), work;
+	snek_len_t size = (bytes + SNEK_GRANULE - 1) & ~(snek_len_t)(SNEK_GRANULE - 1);
 	gc_hdr_t hdr;
 	uint8_t *p;
 
 	if (size < bytes)
 		err_raise(ERR_NO_MEMORY);
+#if SNEK_GC_INCREMENTAL
+	/* Room for a hole's link when the object dies (every object has its
+	 * header: without holes, no minimum). */
 	if (size < MIN_SIZE)
 		size = MIN_SIZE;
+#endif
 	if (SNEK_GC_STRESS && gc_ntemp > GC_TEMP_SMALL)
 		__builtin_trap();
-	if (SNEK_GC_STRESS == 1)
+	/* Stress builds collect on every allocation (the incremental one runs
+	 * a cycle all the time instead). */
+	if (SNEK_GC_STRESS == 1 || (SNEK_GC_STRESS && !SNEK_GC_INCREMENTAL))
 		gc_collect();
+#if SNEK_GC_INCREMENTAL
 	/* Pay for the allocation with collection work, starting a cycle
 	 * after every eighth of the pool allocated. */
+	snek_len_t work;
+
 	since_cycle += size;
 	if (phase == IDLE && (SNEK_GC_STRESS == 2 || since_cycle >= SNEK_POOL_SIZE / 8))
 		cycle_begin(MARK);
 	for (work = SNEK_GC_STRESS == 2 ? 4 : 16 + 8 * (size / SNEK_GRANULE); work && phase != IDLE; work--)
 		step();
+#endif
 	p = place(size);
 	if (!p) {
 		gc_collect();
@@ -474,7 +518,7 @@ void *gc_alloc(uint8_t type, snek_len_t bytes)
 	memset(p, 0, size);
 	/* New objects are black while marking, and above the sweeper. */
 	hdr = GC_HDR(type, size);
-	if (phase >= MARK || (phase == SWEEP && (snek_len_t)(p - gc_pool) >= scan_at))
+	if (SNEK_GC_INCREMENTAL && (phase >= MARK || (phase == SWEEP && (snek_len_t)(p - gc_pool) >= scan_at)))
 		hdr |= GC_HDR_MARK;
 	*(gc_hdr_t *)p = hdr;
 	COUNT(allocs);

@@ -43,9 +43,13 @@ enum val_tag {
 
 #define VAL_MAKE(tag, payload) (VAL_BOX | ((uint32_t)(tag) << VAL_TAG_SHIFT) | (uint32_t)(payload))
 #define VAL_IS_NUM(v) ((v) <= VAL_BOX)
-#define VAL_TAG(v) (((v) >> VAL_TAG_SHIFT) & 7)
+/* The tag from the one byte that holds it: a 32-bit shift by 20 is a loop
+ * on 8-bit chips. */
+#define VAL_TAG(v) ((uint8_t)((v) >> 16) >> (VAL_TAG_SHIFT - 16) & 7)
 #define VAL_PAYLOAD(v) ((v) & VAL_PAYLOAD_MASK)
-#define VAL_IS(v, tag) (((v) & ~VAL_PAYLOAD_MASK) == (VAL_BOX | ((uint32_t)(tag) << VAL_TAG_SHIFT)))
+/* Tag and box are the top 12 bits: a 16-bit compare of the top half. */
+#define VAL_IS(v, tag) (((uint16_t)((v) >> 16) & 0xFFF0) == \
+			(uint16_t)(VAL_BOX >> 16 | (uint16_t)(tag) << (VAL_TAG_SHIFT - 16)))
 /* Heap references: every tag but SPECIAL and INT. Block references use
  * tag 0 with a non-zero payload (the pool's first granule is never used). */
 #define VAL_IS_HEAP(v) (!VAL_IS_NUM(v) && VAL_TAG(v) != TAG_SPECIAL && VAL_TAG(v) != TAG_INT)
