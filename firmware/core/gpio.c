@@ -21,11 +21,20 @@ static void gpio_wait(float seconds)
 #define LEVEL_FROM(f) (f)
 #endif
 
-static uint8_t power_pin, dir_pin;
-static gpio_level_t level[SNEK_GPIO_PINS];
-static uint8_t on_bits[(SNEK_GPIO_PINS + 7) / 8]; /* a bit per pin: on */
-
 #define NO_PIN 0xFF
+
+/* Small chips keep each level complemented, so every pin's state is
+ * zero at start and a board that starts from a reset (bss cleared) need
+ * not call gpio_init. Floats keep the level itself: exact. */
+#if SNEK_SMALL
+#define LEVEL_KEPT(l) ((gpio_level_t)~(l)) /* both ways */
+#else
+#define LEVEL_KEPT(l) (l)
+#endif
+
+static uint8_t power_pin = NO_PIN, dir_pin = NO_PIN;
+static gpio_level_t kept[SNEK_GPIO_PINS]; /* LEVEL_KEPT(level) */
+static uint8_t on_bits[(SNEK_GPIO_PINS + 7) / 8]; /* a bit per pin: on */
 
 void gpio_init(void)
 {
@@ -33,7 +42,7 @@ void gpio_init(void)
 
 	power_pin = dir_pin = NO_PIN;
 	for (i = 0; i < SNEK_GPIO_PINS; i++)
-		level[i] = GPIO_LEVEL_MAX;
+		kept[i] = LEVEL_KEPT(GPIO_LEVEL_MAX);
 	memset(on_bits, 0, sizeof on_bits);
 }
 
@@ -72,7 +81,7 @@ static void set(uint8_t pin, bool on)
 	uint8_t bit, *b = on_byte(pin, &bit);
 
 	*b = (uint8_t)(on ? *b | bit : *b & ~bit);
-	hal_gpio_write(pin, level[pin], on);
+	hal_gpio_write(pin, LEVEL_KEPT(kept[pin]), on);
 }
 
 /* talkto(pin) or talkto((power, direction)) for a motor. */
@@ -130,7 +139,7 @@ value_t builtin_gpio(uint8_t nargs, value_t *args)
 		}
 		pin = current();
 		if (id == BUILTIN_setpower) {
-			level[pin] = l;
+			kept[pin] = LEVEL_KEPT(l);
 			set(pin, on_now(pin));
 		} else if (id == BUILTIN_setleft || id == BUILTIN_setright) {
 			if (dir_pin != NO_PIN)

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Time: timer0 overflows every 1.024 ms (fast PWM, clock / 64, as on the
  * Arduino, so it also drives the PWM of D5 and D6). time.monotonic counts
- * the overflows; sleeping idles the CPU until the next interrupt. */
+ * the overflows; sleeping idles the CPU until the next interrupt (main.c
+ * sets the timer and the idle sleep mode up). */
 #include "snek.h"
 #include "uno.h"
 #include <avr/sleep.h>
@@ -16,14 +17,6 @@ ISR(TIMER0_OVF_vect)
 
 	while (!++*b && ++b < (volatile uint8_t *)&ticks + sizeof ticks)
 		;
-}
-
-void clock_init(void)
-{
-	TCCR0A = _BV(WGM01) | _BV(WGM00);
-	TCCR0B = _BV(CS01) | _BV(CS00);
-	TIMSK0 = _BV(TOIE0);
-	set_sleep_mode(SLEEP_MODE_IDLE);
 }
 
 /* 32 bits: read with the tick kept out. */

@@ -87,28 +87,6 @@ static bool pwm_set(uint8_t pin, uint8_t duty)
 	return false;
 }
 
-/* Timers 1 and 2 in 8-bit fast PWM at clock / 64; timer0 is clock.c's. */
-static void timers_init(void)
-{
-	TCCR0A &= (uint8_t)~(_BV(COM0A1) | _BV(COM0A0) | _BV(COM0B1) | _BV(COM0B0));
-	TCCR1A = _BV(WGM10);
-	TCCR1B = _BV(WGM12) | _BV(CS11) | _BV(CS10);
-	TCCR2A = _BV(WGM21) | _BV(WGM20);
-	TCCR2B = _BV(CS22);
-}
-
-void pins_init(void)
-{
-	timers_init();
-	DDRB = 0;
-	DDRC = 0;
-	DDRD &= (uint8_t)_BV(PD1); /* TX stays the UART's */
-	PORTB = 0x3F;
-	PORTC = 0;
-	PORTD |= 0xFC;
-	gpio_init();
-}
-
 uint8_t hal_gpio_pins(void)
 {
 	return NPINS;
@@ -173,8 +151,7 @@ void hal_tone(float hz)
 
 	if (!(hz > 0)) {
 		if (tone_on) {
-			TCCR2B = 0;
-			timers_init();
+			regs_load(REGS_TIMERS);
 			PORTB &= (uint8_t)~_BV(PB3);
 		}
 		return;
