@@ -3,16 +3,10 @@
 #include "snek.h"
 #include <math.h>
 
-/* val_from_num once, not inlined at every return. */
-__attribute__((noinline)) static value_t number(float f)
-{
-	return val_from_num(f);
-}
-
 value_t builtin_len(uint8_t nargs, value_t *args)
 {
 	(void)nargs;
-	return number((float)val_len(args[0]));
+	return val_from_num((float)val_len(args[0]));
 }
 
 value_t builtin_print(uint8_t nargs, value_t *args)
@@ -67,7 +61,7 @@ value_t builtin_ord(uint8_t nargs, value_t *args)
 		err_invalid_value(args[0]);
 	for (i = 1; i < n; i++)
 		c = c << 6 | ((uint8_t)s->data[i] & 0x3F);
-	return number(c);
+	return val_from_num(c);
 }
 
 value_t builtin_chr(uint8_t nargs, value_t *args)
@@ -110,7 +104,7 @@ value_t builtin_float(uint8_t nargs, value_t *args)
 			err_invalid_value(v);
 		f = truncf(f) + 0.0f;
 	}
-	return number(f);
+	return val_from_num(f);
 }
 
 value_t builtin_str(uint8_t nargs, value_t *args)
@@ -145,7 +139,7 @@ value_t builtin_round(uint8_t nargs, value_t *args)
 	}
 	x *= p;
 	/* round(x) is never -0; round(x, n) may be, as in Python. */
-	return number(whole ? x + 0.0f : x);
+	return val_from_num(whole ? x + 0.0f : x);
 }
 
 #if SNEK_INPUT

@@ -122,16 +122,13 @@ int16_t console_getc(void)
 				return -1;
 			continue;
 		}
-		switch (c) {
-		case CTRL_ENQ:
+		if (c == CTRL_ENQ) {
 			hal_putc((char)CTRL_ACK);
 			hal_flush();
 			continue;
-		case CTRL_N:
-			console_echo = false;
-			continue;
-		case CTRL_O:
-			console_echo = true;
+		}
+		if ((c | 1) == CTRL_O) { /* ^N (even) turns echo off, ^O on */
+			console_echo = c & 1;
 			continue;
 		}
 		if (console_echo) {
