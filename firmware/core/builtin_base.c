@@ -147,7 +147,7 @@ value_t builtin_input(uint8_t nargs, value_t *args)
 {
 	snek_len_t len = 0;
 	int16_t c;
-	value_t *line; /* a root: the text read so far, then the string */
+	value_t *line, s; /* line: a root, the text read so far */
 
 	if (nargs)
 		print_value(args[0], false);
@@ -159,8 +159,9 @@ value_t builtin_input(uint8_t nargs, value_t *args)
 			buf_add(line, &len, (char)c);
 	if (c == CONSOLE_INTR)
 		err_interrupt();
-	*line = len ? str_from_raw(line, len) : str_alloc(0);
-	return GC_POP();
+	s = len ? str_from_raw(line, len) : str_alloc(0);
+	gc_ntemp--;
+	return s;
 }
 #endif
 
