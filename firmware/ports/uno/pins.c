@@ -156,7 +156,7 @@ void hal_tone(float hz)
 		}
 		return;
 	}
-	half = (float)F_CPU / (2.0f * hz);
+	half = (float)(F_CPU / 2) / hz; /* F_CPU / (2 * hz), one rounding */
 	for (cs = 0;; cs++) {
 		/* Scaling by a power of two (ldexpf) is exact: the same as
 		 * dividing F_CPU by the whole divider at once. */
