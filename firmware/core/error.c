@@ -18,8 +18,7 @@ static const char messages[] SNEK_ROM =
 	"tab in indentation\0"
 	"bad indentation\0"
 	"unterminated string\0"
-	"too big\0"
-	"index out of range";
+	"too big";
 
 /* %c: the character, or \xHH when it would not show. */
 static void print_char_seen(uint8_t ch)

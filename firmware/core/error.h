@@ -23,7 +23,6 @@ enum err_code {
 	ERR_INDENT,
 	ERR_STRING,
 	ERR_TOO_BIG,
-	ERR_RANGE,
 };
 
 /* Unwind after ^C: the console shows ^C and a fresh prompt. */
