@@ -108,6 +108,7 @@ static void talk_to(value_t v)
 value_t builtin_gpio(uint8_t nargs, value_t *args)
 {
 	uint8_t id = BUILTIN_CALLED(), pin;
+	bool on;
 	gpio_level_t l = 0;
 	float f;
 
@@ -138,18 +139,20 @@ value_t builtin_gpio(uint8_t nargs, value_t *args)
 				l = LEVEL_FROM(f < 0 ? 0 : f > 1 ? 1 : f);
 		}
 		pin = current();
+		on = id != BUILTIN_off;
 		if (id == BUILTIN_setpower) {
 			kept[pin] = LEVEL_KEPT(l);
-			set(pin, on_now(pin));
+			on = on_now(pin);
 		} else if (id == BUILTIN_setleft || id == BUILTIN_setright) {
-			if (dir_pin != NO_PIN)
-				set(dir_pin, id == BUILTIN_setleft);
-		} else {
-			set(pin, id != BUILTIN_off);
-			if (nargs) {
-				gpio_wait(val_to_num(args[0]));
-				set(pin, false);
-			}
+			pin = dir_pin;
+			if (pin == NO_PIN)
+				break;
+			on = id == BUILTIN_setleft;
+		}
+		set(pin, on);
+		if (id == BUILTIN_onfor) {
+			gpio_wait(val_to_num(args[0]));
+			set(pin, false);
 		}
 	}
 	return VAL_NONE;
