@@ -48,15 +48,23 @@ value_t builtin_ord(uint8_t nargs, value_t *args)
 {
 	struct snek_string *s;
 	uint32_t c;
-	uint8_t lead, n, i;
+	uint8_t n = 1, bit = 0x40, i;
 
 	(void)nargs;
 	if (val_type(args[0]) != TYPE_STRING)
 		err_invalid_type(args[0]);
 	s = str_ptr(args[0]);
-	lead = (uint8_t)s->data[0];
-	n = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1;
-	c = (uint8_t)(n > 1 ? lead & (0x3F >> (n - 1)) : lead);
+	c = (uint8_t)s->data[0];
+	/* A lead byte's ones after the first count the continuation bytes
+	 * (three at most); its bits below the zero that ends them are
+	 * the code's. */
+	if (c >= 0xC0) {
+		while (n < 4 && (c & bit)) {
+			n++;
+			bit >>= 1;
+		}
+		c &= bit - 1;
+	}
 	if (s->len != n)
 		err_invalid_value(args[0]);
 	for (i = 1; i < n; i++)
