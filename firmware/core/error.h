@@ -26,7 +26,7 @@ enum err_code {
 };
 
 /* Unwind after ^C: the console shows ^C and a fresh prompt. */
-__attribute__((noreturn)) void err_interrupt(void);
+__attribute__((noreturn, noinline)) void err_interrupt(void);
 
 /* Unwind to the port's boot: reset() on the host. */
 __attribute__((noreturn)) void err_reset(void);
