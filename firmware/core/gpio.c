@@ -46,18 +46,17 @@ void gpio_init(void)
 	memset(on_bits, 0, sizeof on_bits);
 }
 
-/* The pin's byte in on_bits, and in *bit its bit there. */
-__attribute__((noinline)) static uint8_t *on_byte(uint8_t pin, uint8_t *bit)
-{
-	*bit = (uint8_t)(1 << (pin % 8));
-	return &on_bits[pin / 8];
-}
+#define ON_READ 2
 
-static bool on_now(uint8_t pin)
+/* The pin's on bit, written first unless on is ON_READ: one lookup for
+ * both. */
+__attribute__((noinline)) static bool on_bit(uint8_t pin, uint8_t on)
 {
-	uint8_t bit;
+	uint8_t bit = (uint8_t)(1 << (pin % 8)), *b = &on_bits[pin / 8];
 
-	return *on_byte(pin, &bit) & bit;
+	if (on != ON_READ)
+		*b = (uint8_t)(on ? *b | bit : *b & ~bit);
+	return *b & bit;
 }
 
 static uint8_t pin_of(value_t v)
@@ -78,9 +77,7 @@ static uint8_t current(void)
 
 static void set(uint8_t pin, bool on)
 {
-	uint8_t bit, *b = on_byte(pin, &bit);
-
-	*b = (uint8_t)(on ? *b | bit : *b & ~bit);
+	on_bit(pin, on);
 	hal_gpio_write(pin, LEVEL_KEPT(kept[pin]), on);
 }
 
@@ -125,7 +122,7 @@ value_t builtin_gpio(uint8_t nargs, value_t *args)
 		break;
 	case BUILTIN_stopall:
 		for (pin = 0; pin < hal_gpio_pins(); pin++)
-			if (on_now(pin))
+			if (on_bit(pin, ON_READ))
 				set(pin, false);
 		hal_tone(0);
 		break;
@@ -142,7 +139,7 @@ value_t builtin_gpio(uint8_t nargs, value_t *args)
 		on = id != BUILTIN_off;
 		if (id == BUILTIN_setpower) {
 			kept[pin] = LEVEL_KEPT(l);
-			on = on_now(pin);
+			on = on_bit(pin, ON_READ);
 		} else if (id == BUILTIN_setleft || id == BUILTIN_setright) {
 			pin = dir_pin;
 			if (pin == NO_PIN)
