@@ -18,22 +18,25 @@
 /* A tone plays: timer2 toggles OC2A (its PWM never sets COM2A0). */
 #define tone_on (TCCR2A & _BV(COM2A0))
 
-/* The pin's PORTx (PINx and DDRx sit just below it) and, in *bit, its
- * bit there: one lookup for writing, reading and pulls. */
-__attribute__((noinline)) static volatile uint8_t *pin_port(uint8_t pin, uint8_t *bit)
+/* The pin's PORTx (PINx and DDRx sit just below it) and its bit there,
+ * one lookup for writing, reading and pulls: the data address in the low
+ * byte, the bit in the high byte (a register pair, no memory between). */
+#define MEM(addr) (*(volatile uint8_t *)(uint16_t)(addr))
+#define PORT_OF(r) (&MEM((uint8_t)(r)))
+#define BIT_OF(r) ((uint8_t)((r) >> 8))
+__attribute__((noinline)) static uint16_t pin_reg(uint8_t pin)
 {
-	volatile uint8_t *port = &PORTD;
+	uint8_t port = (uint8_t)_SFR_MEM_ADDR(PORTD);
 
 	if (pin >= 8) {
 		pin -= 8;
-		port = &PORTB;
+		port = (uint8_t)_SFR_MEM_ADDR(PORTB);
 		if (pin >= FIRST_ANALOG - 8) {
 			pin -= FIRST_ANALOG - 8;
-			port = &PORTC;
+			port = (uint8_t)_SFR_MEM_ADDR(PORTC);
 		}
 	}
-	*bit = (uint8_t)(1 << pin);
-	return port;
+	return (uint16_t)((1 << pin) << 8 | port);
 }
 
 /* The PWM pins: their timer's control register, compare register (data
@@ -51,7 +54,6 @@ static const struct pwm pwms[] PROGMEM = {
 	{ 10, REG(TCCR1A), REG(OCR1BL), _BV(COM1B1) },
 	{ 11, REG(TCCR2A), REG(OCR2A), _BV(COM2A1) },
 };
-#define MEM(addr) (*(volatile uint8_t *)(uint16_t)(addr))
 
 /* The pin's PWM entry, or NULL when it has none (or timer2 plays a tone). */
 static const struct pwm *pwm_of(uint8_t pin)
@@ -94,8 +96,10 @@ uint8_t hal_gpio_pins(void)
 
 void hal_gpio_write(uint8_t pin, uint8_t level, bool on)
 {
-	uint8_t bit, duty = on ? level : 0;
-	volatile uint8_t *port = pin_port(pin, &bit);
+	uint8_t duty = on ? level : 0;
+	uint16_t r = pin_reg(pin);
+	volatile uint8_t *port = PORT_OF(r);
+	uint8_t bit = BIT_OF(r);
 
 	if (!pwm_set(pin, duty)) {
 		if (duty)
@@ -117,17 +121,19 @@ static float adc_read(uint8_t channel)
 
 float hal_gpio_read(uint8_t pin)
 {
-	uint8_t bit;
+	uint16_t r;
 
 	if (pin >= FIRST_ANALOG)
 		return adc_read((uint8_t)(pin - FIRST_ANALOG));
-	return (pin_port(pin, &bit)[-2] & bit) ? 1 : 0;
+	r = pin_reg(pin);
+	return (PORT_OF(r)[-2] & BIT_OF(r)) ? 1 : 0; /* PINx */
 }
 
 void hal_gpio_pull(uint8_t pin, uint8_t pull)
 {
-	uint8_t bit;
-	volatile uint8_t *port = pin_port(pin, &bit);
+	uint16_t r = pin_reg(pin);
+	volatile uint8_t *port = PORT_OF(r);
+	uint8_t bit = BIT_OF(r);
 
 	if (pull == PULL_DOWN)
 		err_format("no pull-down on this board");
