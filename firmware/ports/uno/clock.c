@@ -50,8 +50,8 @@ static uint8_t tick_low(void)
 }
 
 /* Wake for ^C. Sleeps longer than about 45 days (2^32 ticks) stop there.
- * Counts the ticks one by one as it wakes (at each tick at least), so
- * only the count is kept. */
+ * Counts the ticks one by one as they come and sleeps when it has seen
+ * them all (a tick wakes it), so only the count is kept. */
 void hal_sleep(float seconds)
 {
 	const float max = 4.0e9f * ((float)TICK_CYCLES / F_CPU);
@@ -62,8 +62,11 @@ void hal_sleep(float seconds)
 		seconds = max;
 	n = (uint32_t)(seconds * ((float)F_CPU / TICK_CYCLES) + 0.5f);
 	while (n && !vm_interrupt) {
-		sleep_mode();
-		for (; n && seen != tick_low(); seen++)
-			n--;
+		if (seen == tick_low()) {
+			sleep_mode();
+			continue;
+		}
+		seen++;
+		n--;
 	}
 }
