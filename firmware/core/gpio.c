@@ -114,11 +114,13 @@ value_t builtin_gpio(uint8_t nargs, value_t *args)
 		talk_to(args[0]);
 		break;
 	case BUILTIN_read:
-		return val_from_num(hal_gpio_read(pin_of(args[0])));
 	case BUILTIN_pullnone:
 	case BUILTIN_pullup:
 	case BUILTIN_pulldown:
-		hal_gpio_pull(pin_of(args[0]), (uint8_t)(id - BUILTIN_pullnone));
+		pin = pin_of(args[0]);
+		if (id == BUILTIN_read)
+			return val_from_num(hal_gpio_read(pin));
+		hal_gpio_pull(pin, (uint8_t)(id - BUILTIN_pullnone));
 		break;
 	case BUILTIN_stopall:
 		for (pin = 0; pin < hal_gpio_pins(); pin++)
