@@ -9,11 +9,22 @@ void random_init(uint32_t seed)
 	state = seed ? seed : 2463534242u;
 }
 
+/* x ^ (x << s), or for negative s x ^ (x >> -s): one shift loop for
+ * the three steps (an 8-bit CPU shifts 32 bits in a loop anyway). */
+__attribute__((noinline)) static uint32_t xor_shifted(uint32_t x, int8_t s)
+{
+	uint32_t y = x;
+
+	for (; s > 0; s--)
+		y <<= 1;
+	for (; s < 0; s++)
+		y >>= 1;
+	return x ^ y;
+}
+
 static uint32_t next(void)
 {
-	state ^= state << 13;
-	state ^= state >> 17;
-	state ^= state << 5;
+	state = xor_shifted(xor_shifted(xor_shifted(state, 13), -17), 5);
 	return state;
 }
 
