@@ -23,6 +23,11 @@
  * the C functions that serve several (one entry and exit for a module). */
 #define BUILTIN_CALLED() ((uint8_t)VAL_BUILTIN_INDEX(args[-1]))
 
+/* val_to_num and val_to_int of the argument at arg: one call where
+ * each built-in would load the value itself. */
+float builtin_num(const value_t *arg);
+int32_t builtin_int(const value_t *arg);
+
 /* Seed the random generator (ports call it at boot). */
 void random_init(uint32_t seed);
 

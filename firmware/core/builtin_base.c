@@ -3,6 +3,16 @@
 #include "snek.h"
 #include <math.h>
 
+__attribute__((noinline)) float builtin_num(const value_t *arg)
+{
+	return val_to_num(*arg);
+}
+
+__attribute__((noinline)) int32_t builtin_int(const value_t *arg)
+{
+	return val_to_int(*arg);
+}
+
 value_t builtin_len(uint8_t nargs, value_t *args)
 {
 	(void)nargs;
@@ -74,7 +84,7 @@ value_t builtin_ord(uint8_t nargs, value_t *args)
 
 value_t builtin_chr(uint8_t nargs, value_t *args)
 {
-	uint32_t c = (uint32_t)val_to_int(args[0]);
+	uint32_t c = (uint32_t)builtin_int(args);
 	char buf[4];
 	uint8_t i = 4, lead = 0; /* 0, then 0xC0, 0xE0, 0xF0 */
 
@@ -126,13 +136,13 @@ value_t builtin_str(uint8_t nargs, value_t *args)
  * From 2^23 up (and inf, nan) floats are whole already. */
 value_t builtin_round(uint8_t nargs, value_t *args)
 {
-	float x = val_to_num(args[0]), p = 1;
+	float x = builtin_num(args), p = 1;
 	int32_t digits = 0;
 	bool whole = nargs == 1 || args[1] == VAL_NONE;
 	char buf[50]; /* -8388607. and 40 digits, NUL */
 
 	if (!whole) {
-		digits = val_to_int(args[1]);
+		digits = builtin_int(&args[1]);
 		if (digits > 40)
 			return args[0];
 		if (digits < 0) {

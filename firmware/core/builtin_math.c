@@ -6,7 +6,7 @@
 #include "snek.h"
 #include <math.h>
 
-#define ARG(i) val_to_num(args[i])
+#define ARG(i) builtin_num(&args[i])
 #define RET(x) return val_from_num(x)
 
 /* Also the base module's abs. The AVR's libm has no fabs to point at
@@ -67,7 +67,7 @@ value_t builtin_log(uint8_t nargs, value_t *args)
 value_t builtin_ldexp(uint8_t nargs, value_t *args)
 {
 	(void)nargs;
-	RET(ldexpf(ARG(0), (int)val_to_int(args[1])));
+	RET(ldexpf(ARG(0), (int)builtin_int(&args[1])));
 }
 
 value_t builtin_isfinite(uint8_t nargs, value_t *args)
@@ -90,7 +90,7 @@ value_t builtin_isnan(uint8_t nargs, value_t *args)
 
 value_t builtin_factorial(uint8_t nargs, value_t *args)
 {
-	int32_t n = val_to_int(args[0]);
+	int32_t n = builtin_int(args);
 	float r = 1;
 
 	(void)nargs;
@@ -103,7 +103,7 @@ value_t builtin_factorial(uint8_t nargs, value_t *args)
 
 value_t builtin_gcd(uint8_t nargs, value_t *args)
 {
-	int32_t a = val_to_int(args[0]), b = val_to_int(args[1]), t;
+	int32_t a = builtin_int(args), b = builtin_int(&args[1]), t;
 
 	(void)nargs;
 	if (a < 0)

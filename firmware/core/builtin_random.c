@@ -30,7 +30,7 @@ static uint32_t next(void)
 
 value_t builtin_seed(uint8_t nargs, value_t *args)
 {
-	float f = val_to_num(args[0]);
+	float f = builtin_num(args);
 	uint32_t bits;
 
 	(void)nargs;
@@ -49,7 +49,7 @@ value_t builtin_random(uint8_t nargs, value_t *args)
 
 value_t builtin_randrange(uint8_t nargs, value_t *args)
 {
-	int32_t n = val_to_int(args[0]);
+	int32_t n = builtin_int(args);
 
 	(void)nargs;
 	if (n <= 0)

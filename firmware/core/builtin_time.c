@@ -4,7 +4,7 @@
 
 value_t builtin_sleep(uint8_t nargs, value_t *args)
 {
-	float s = val_to_num(args[0]);
+	float s = builtin_num(args);
 
 	(void)nargs;
 	if (s > 0) {

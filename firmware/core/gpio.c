@@ -133,7 +133,7 @@ value_t builtin_gpio(uint8_t nargs, value_t *args)
 		 * off(), onfor(seconds); the argument is checked first (and
 		 * read again when needed: no float is kept across calls). */
 		if (nargs) {
-			f = val_to_num(args[0]);
+			f = builtin_num(args);
 			if (id == BUILTIN_setpower)
 				l = LEVEL_FROM(f < 0 ? 0 : f > 1 ? 1 : f);
 		}
@@ -150,7 +150,7 @@ value_t builtin_gpio(uint8_t nargs, value_t *args)
 		}
 		set(pin, on);
 		if (id == BUILTIN_onfor) {
-			gpio_wait(val_to_num(args[0]));
+			gpio_wait(builtin_num(args));
 			set(pin, false);
 		}
 	}
@@ -196,9 +196,9 @@ value_t builtin_neopixel(uint8_t nargs, value_t *args)
 /* tone(hz), tonefor(hz, seconds) */
 value_t builtin_tone(uint8_t nargs, value_t *args)
 {
-	hal_tone(val_to_num(args[0]));
+	hal_tone(builtin_num(args));
 	if (nargs == 2) {
-		gpio_wait(val_to_num(args[1]));
+		gpio_wait(builtin_num(&args[1]));
 		hal_tone(0);
 	}
 	return VAL_NONE;
