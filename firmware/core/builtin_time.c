@@ -4,13 +4,9 @@
 
 value_t builtin_sleep(uint8_t nargs, value_t *args)
 {
-	float s = builtin_num(args);
-
 	(void)nargs;
-	if (s > 0) {
-		hal_flush();
-		hal_sleep(s); /* ^C: the VM checks after every builtin */
-	}
+	hal_flush();
+	hal_sleep(builtin_num(args)); /* ^C: the VM checks after every builtin */
 	return VAL_NONE;
 }
 

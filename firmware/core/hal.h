@@ -36,7 +36,8 @@ void hal_storage_put(uint16_t addr, uint8_t byte);
 /* Program text from a host file (ports without files return -1). */
 int hal_file_getc(void);
 
-/* Seconds since start, and sleeping. */
+/* Seconds since start, and sleeping (none for zero, negative or nan
+ * seconds). */
 float hal_monotonic(void);
 void hal_sleep(float seconds);
 

@@ -255,6 +255,14 @@ def test_small_sleep_and_monotonic(repl):
     assert out == b'True\n'
 
 
+def test_no_sleep_for_negative_or_nan_seconds(repl):
+    """As on the host: onfor(-1) and tonefor(440, nan) return at once."""
+    sim = repl
+    out = run_line(sim, b't = monotonic(); talkto(D5); onfor(-1); tonefor(440, float("nan")); sleep(-1); '
+                        b'print(monotonic() - t < 0.05)')
+    assert out == b'True\n'
+
+
 # -- the protocol through the IDE's own device layer -----------------------------
 
 PROGRAM = '''n = 0

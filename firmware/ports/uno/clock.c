@@ -49,7 +49,8 @@ static uint8_t tick_low(void)
 	return *(const volatile uint8_t *)&ticks;
 }
 
-/* Wake for ^C. Sleeps longer than about 45 days (2^32 ticks) stop there.
+/* Wake for ^C. No sleep for zero, negative or nan seconds (as on the
+ * host); sleeps longer than about 45 days (2^32 ticks) stop there.
  * Counts the ticks one by one as they come and sleeps when it has seen
  * them all (a tick wakes it), so only the count is kept. */
 void hal_sleep(float seconds)
@@ -58,7 +59,9 @@ void hal_sleep(float seconds)
 	uint8_t seen = tick_low();
 	uint32_t n;
 
-	if (!(seconds < max))
+	if (!(seconds > 0))
+		return;
+	if (seconds > max)
 		seconds = max;
 	n = (uint32_t)(seconds * ((float)F_CPU / TICK_CYCLES) + 0.5f);
 	while (n && !vm_interrupt) {
