@@ -28,6 +28,9 @@
 float builtin_num(const value_t *arg);
 int32_t builtin_int(const value_t *arg);
 
+/* truncf, never -0 (math.trunc and int). */
+float math_trunc(float x);
+
 /* Seed the random generator (ports call it at boot). */
 void random_init(uint32_t seed);
 

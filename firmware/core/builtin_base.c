@@ -120,7 +120,7 @@ value_t builtin_float(uint8_t nargs, value_t *args)
 	if (BUILTIN_CALLED() == BUILTIN_int) {
 		if (!isfinite(f))
 			err_invalid_value(v);
-		f = truncf(f) + 0.0f;
+		f = math_trunc(f);
 	}
 	return val_from_num(f);
 }

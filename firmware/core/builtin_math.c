@@ -13,11 +13,13 @@
  * (the compiler inlines it). */
 static float math_fabs(float x) { return fabsf(x); }
 
+/* Python's floor, ceil and trunc give integers: never -0. trunc is also
+ * int()'s. */
+float math_trunc(float x) { return truncf(x) + 0.0f; }
+
 #if SNEK_MATH
-/* Python's floor, ceil and trunc give integers: never -0. */
 static float math_floor(float x) { return floorf(x) + 0.0f; }
 static float math_ceil(float x) { return ceilf(x) + 0.0f; }
-static float math_trunc(float x) { return truncf(x) + 0.0f; }
 
 #if SNEK_MATH_FULL
 static float math_degrees(float x) { return x * (180.0f / 3.14159265358979f); }
