@@ -176,7 +176,9 @@ value_t builtin_input(uint8_t nargs, value_t *args)
 			buf_add(line, &len, (char)c);
 	if (c == CONSOLE_INTR)
 		err_interrupt();
-	s = len ? str_from_raw(line, len) : str_alloc(0);
+	/* An empty line too: its root is still None, whose payload 0 reads
+	 * as the pool's start, and no byte is copied. */
+	s = str_from_raw(line, len);
 	gc_ntemp--;
 	return s;
 }
