@@ -28,6 +28,10 @@
 float builtin_num(const value_t *arg);
 int32_t builtin_int(const value_t *arg);
 
+/* VAL_NONE, what built-ins with nothing to say return: one copy of its
+ * four byte loads, reached by a jump from each. */
+value_t builtin_none(void);
+
 /* truncf, never -0 (math.trunc and int). */
 float math_trunc(float x);
 

@@ -3,6 +3,11 @@
 #include "snek.h"
 #include <math.h>
 
+__attribute__((noinline)) value_t builtin_none(void)
+{
+	return VAL_NONE;
+}
+
 __attribute__((noinline)) float builtin_num(const value_t *arg)
 {
 	return val_to_num(*arg);
@@ -42,7 +47,7 @@ value_t builtin_print(uint8_t nargs, value_t *args)
 		print_char('\n');
 	else if (end != VAL_NONE)
 		print_value(end, false);
-	return VAL_NONE;
+	return builtin_none();
 }
 
 value_t builtin_flush(uint8_t nargs, value_t *args)
@@ -50,7 +55,7 @@ value_t builtin_flush(uint8_t nargs, value_t *args)
 	(void)nargs;
 	(void)args;
 	hal_flush();
-	return VAL_NONE;
+	return builtin_none();
 }
 
 /* ord and chr speak UTF-8, so text typed on a PC round-trips. */
@@ -200,6 +205,6 @@ value_t builtin_exit(uint8_t nargs, value_t *args)
 	}
 	hal_flush();
 	hal_exit(status);
-	return VAL_NONE;
+	return builtin_none();
 }
 #endif

@@ -36,7 +36,7 @@ value_t builtin_seed(uint8_t nargs, value_t *args)
 	(void)nargs;
 	memcpy(&bits, &f, sizeof bits);
 	random_init(bits * 2654435761u + 1);
-	return VAL_NONE;
+	return builtin_none();
 }
 
 value_t builtin_random(uint8_t nargs, value_t *args)

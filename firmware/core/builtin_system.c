@@ -60,7 +60,7 @@ value_t builtin_eeprom_write(uint8_t nargs, value_t *args)
 		hal_storage_put(len, 0xFF);
 		hal_storage_put(0, first);
 	}
-	return VAL_NONE;
+	return builtin_none();
 }
 #else
 /* Read console bytes until ^D, then store them if they fit. Until then
@@ -88,7 +88,7 @@ value_t builtin_eeprom_write(uint8_t nargs, value_t *args)
 		err_format("program too big: %d bytes, room for %d", (int32_t)len, (int32_t)room);
 	hal_storage_write(len ? BUF_BYTES(GC_TEMP(0)) : NULL, (uint16_t)len);
 	gc_ntemp--;
-	return VAL_NONE;
+	return builtin_none();
 }
 #endif
 
@@ -105,7 +105,7 @@ value_t builtin_eeprom_show(uint8_t nargs, value_t *args)
 	if (nargs)
 		hal_putc((char)CTRL_C);
 	hal_flush();
-	return VAL_NONE;
+	return builtin_none();
 }
 
 value_t builtin_eeprom_load(uint8_t nargs, value_t *args)
@@ -113,7 +113,7 @@ value_t builtin_eeprom_load(uint8_t nargs, value_t *args)
 	(void)nargs;
 	(void)args;
 	lex_set_source(SOURCE_STORAGE);
-	return VAL_NONE;
+	return builtin_none();
 }
 
 value_t builtin_eeprom_erase(uint8_t nargs, value_t *args)
@@ -121,6 +121,6 @@ value_t builtin_eeprom_erase(uint8_t nargs, value_t *args)
 	(void)nargs;
 	(void)args;
 	hal_storage_write(NULL, 0);
-	return VAL_NONE;
+	return builtin_none();
 }
 #endif

@@ -7,7 +7,7 @@ value_t builtin_sleep(uint8_t nargs, value_t *args)
 	(void)nargs;
 	hal_flush();
 	hal_sleep(builtin_num(args)); /* ^C: the VM checks after every builtin */
-	return VAL_NONE;
+	return builtin_none();
 }
 
 value_t builtin_monotonic(uint8_t nargs, value_t *args)

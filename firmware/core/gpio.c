@@ -154,7 +154,7 @@ value_t builtin_gpio(uint8_t nargs, value_t *args)
 			set(pin, false);
 		}
 	}
-	return VAL_NONE;
+	return builtin_none();
 }
 #endif
 
@@ -188,7 +188,7 @@ value_t builtin_neopixel(uint8_t nargs, value_t *args)
 		}
 	}
 	hal_neopixel(grb, (uint16_t)n);
-	return VAL_NONE;
+	return builtin_none();
 }
 #endif
 
@@ -201,6 +201,6 @@ value_t builtin_tone(uint8_t nargs, value_t *args)
 		gpio_wait(builtin_num(&args[1]));
 		hal_tone(0);
 	}
-	return VAL_NONE;
+	return builtin_none();
 }
 #endif
