@@ -55,37 +55,33 @@ static const struct pwm pwms[] PROGMEM = {
 	{ 11, REG(TCCR2A), REG(OCR2A), _BV(COM2A1) },
 };
 
-/* The pin's PWM entry, or NULL when it has none (or timer2 plays a tone). */
-static const struct pwm *pwm_of(uint8_t pin)
-{
-	const struct pwm *p;
-
-	if (tone_on && (pin == 3 || pin == 11))
-		return NULL;
-	for (p = pwms; p < pwms + sizeof pwms / sizeof pwms[0]; p++)
-		if (pgm_read_byte(&p->pin) == pin)
-			return p;
-	return NULL;
-}
-
 /* PWM at duty on the pin, or (duty 0 or 255, or no PWM there) its PWM
- * off: false when the pin is to be driven as a plain one. */
+ * off: false when the pin is to be driven as a plain one. Each entry is
+ * read whole, four bytes in one register quad. */
 static bool pwm_set(uint8_t pin, uint8_t duty)
 {
-	const struct pwm *p = pwm_of(pin);
+	const struct pwm *p;
+	struct pwm e;
+	uint32_t word;
 	volatile uint8_t *tccr;
-	uint8_t com;
 
-	if (!p)
-		return false;
-	tccr = &MEM(pgm_read_byte(&p->tccr));
-	com = pgm_read_byte(&p->com);
+	if (tone_on && (pin == 3 || pin == 11))
+		return false; /* timer2 plays a tone */
+	for (p = pwms;; p++) {
+		if (p == pwms + sizeof pwms / sizeof pwms[0])
+			return false;
+		word = pgm_read_dword(p);
+		memcpy(&e, &word, sizeof e);
+		if (e.pin == pin)
+			break;
+	}
+	tccr = &MEM(e.tccr);
 	if (duty > 0 && duty < 255) {
-		MEM(pgm_read_byte(&p->ocr)) = duty;
-		*tccr |= com;
+		MEM(e.ocr) = duty;
+		*tccr |= e.com;
 		return true;
 	}
-	*tccr &= (uint8_t)~com;
+	*tccr &= (uint8_t)~e.com;
 	return false;
 }
 
