@@ -45,6 +45,7 @@ __attribute__((noinline)) static uint16_t pin_reg(uint8_t pin)
 struct pwm {
 	uint8_t pin, tccr, ocr, com;
 };
+_Static_assert(sizeof(struct pwm) == 4, "pwm_set reads an entry as a dword");
 #define REG(r) ((uint8_t)_SFR_MEM_ADDR(r))
 static const struct pwm pwms[] PROGMEM = {
 	{ 3, REG(TCCR2A), REG(OCR2B), _BV(COM2B1) },
