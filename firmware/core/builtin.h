@@ -23,6 +23,18 @@
  * the C functions that serve several (one entry and exit for a module). */
 #define BUILTIN_CALLED() ((uint8_t)VAL_BUILTIN_INDEX(args[-1]))
 
+/* val_to_num and val_to_int of the argument at arg: one call where
+ * each built-in would load the value itself. */
+float builtin_num(const value_t *arg);
+int32_t builtin_int(const value_t *arg);
+
+/* VAL_NONE, what built-ins with nothing to say return: one copy of its
+ * four byte loads, reached by a jump from each. */
+value_t builtin_none(void);
+
+/* truncf, never -0 (math.trunc and int). */
+float math_trunc(float x);
+
 /* Seed the random generator (ports call it at boot). */
 void random_init(uint32_t seed);
 

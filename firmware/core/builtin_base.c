@@ -3,16 +3,25 @@
 #include "snek.h"
 #include <math.h>
 
-/* val_from_num once, not inlined at every return. */
-__attribute__((noinline)) static value_t number(float f)
+__attribute__((noinline)) value_t builtin_none(void)
 {
-	return val_from_num(f);
+	return VAL_NONE;
+}
+
+__attribute__((noinline)) float builtin_num(const value_t *arg)
+{
+	return val_to_num(*arg);
+}
+
+__attribute__((noinline)) int32_t builtin_int(const value_t *arg)
+{
+	return val_to_int(*arg);
 }
 
 value_t builtin_len(uint8_t nargs, value_t *args)
 {
 	(void)nargs;
-	return number((float)val_len(args[0]));
+	return val_from_num((float)val_len(args[0]));
 }
 
 value_t builtin_print(uint8_t nargs, value_t *args)
@@ -38,7 +47,7 @@ value_t builtin_print(uint8_t nargs, value_t *args)
 		print_char('\n');
 	else if (end != VAL_NONE)
 		print_value(end, false);
-	return VAL_NONE;
+	return builtin_none();
 }
 
 value_t builtin_flush(uint8_t nargs, value_t *args)
@@ -46,7 +55,7 @@ value_t builtin_flush(uint8_t nargs, value_t *args)
 	(void)nargs;
 	(void)args;
 	hal_flush();
-	return VAL_NONE;
+	return builtin_none();
 }
 
 /* ord and chr speak UTF-8, so text typed on a PC round-trips. */
@@ -54,25 +63,33 @@ value_t builtin_ord(uint8_t nargs, value_t *args)
 {
 	struct snek_string *s;
 	uint32_t c;
-	uint8_t lead, n, i;
+	uint8_t n = 1, bit = 0x40, i;
 
 	(void)nargs;
 	if (val_type(args[0]) != TYPE_STRING)
 		err_invalid_type(args[0]);
 	s = str_ptr(args[0]);
-	lead = (uint8_t)s->data[0];
-	n = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1;
-	c = (uint8_t)(n > 1 ? lead & (0x3F >> (n - 1)) : lead);
+	c = (uint8_t)s->data[0];
+	/* A lead byte's ones after the first count the continuation bytes
+	 * (three at most); its bits below the zero that ends them are
+	 * the code's. */
+	if (c >= 0xC0) {
+		while (n < 4 && (c & bit)) {
+			n++;
+			bit >>= 1;
+		}
+		c &= bit - 1;
+	}
 	if (s->len != n)
 		err_invalid_value(args[0]);
 	for (i = 1; i < n; i++)
 		c = c << 6 | ((uint8_t)s->data[i] & 0x3F);
-	return number(c);
+	return val_from_num(c);
 }
 
 value_t builtin_chr(uint8_t nargs, value_t *args)
 {
-	uint32_t c = (uint32_t)val_to_int(args[0]);
+	uint32_t c = (uint32_t)builtin_int(args);
 	char buf[4];
 	uint8_t i = 4, lead = 0; /* 0, then 0xC0, 0xE0, 0xF0 */
 
@@ -108,9 +125,9 @@ value_t builtin_float(uint8_t nargs, value_t *args)
 	if (BUILTIN_CALLED() == BUILTIN_int) {
 		if (!isfinite(f))
 			err_invalid_value(v);
-		f = truncf(f) + 0.0f;
+		f = math_trunc(f);
 	}
-	return number(f);
+	return val_from_num(f);
 }
 
 value_t builtin_str(uint8_t nargs, value_t *args)
@@ -124,13 +141,13 @@ value_t builtin_str(uint8_t nargs, value_t *args)
  * From 2^23 up (and inf, nan) floats are whole already. */
 value_t builtin_round(uint8_t nargs, value_t *args)
 {
-	float x = val_to_num(args[0]), p = 1;
+	float x = builtin_num(args), p = 1;
 	int32_t digits = 0;
 	bool whole = nargs == 1 || args[1] == VAL_NONE;
 	char buf[50]; /* -8388607. and 40 digits, NUL */
 
 	if (!whole) {
-		digits = val_to_int(args[1]);
+		digits = builtin_int(&args[1]);
 		if (digits > 40)
 			return args[0];
 		if (digits < 0) {
@@ -140,12 +157,11 @@ value_t builtin_round(uint8_t nargs, value_t *args)
 		}
 	}
 	if (fabsf(x) < 8388608.0f) {
-		num_format(buf, sizeof buf, x, 'f', 0, -1, (int16_t)digits);
-		num_parse(buf, strlen(buf), &x, 0);
+		num_parse(buf, num_format(buf, sizeof buf, x, 'f', 0, -1, (int16_t)digits), &x, 0);
 	}
 	x *= p;
 	/* round(x) is never -0; round(x, n) may be, as in Python. */
-	return number(whole ? x + 0.0f : x);
+	return val_from_num(whole ? x + 0.0f : x);
 }
 
 #if SNEK_INPUT
@@ -153,7 +169,7 @@ value_t builtin_input(uint8_t nargs, value_t *args)
 {
 	snek_len_t len = 0;
 	int16_t c;
-	value_t *line; /* a root: the text read so far, then the string */
+	value_t *line, s; /* line: a root, the text read so far */
 
 	if (nargs)
 		print_value(args[0], false);
@@ -165,8 +181,11 @@ value_t builtin_input(uint8_t nargs, value_t *args)
 			buf_add(line, &len, (char)c);
 	if (c == CONSOLE_INTR)
 		err_interrupt();
-	*line = len ? str_from_raw(line, len) : str_alloc(0);
-	return GC_POP();
+	/* An empty line too: its root is still None, whose payload 0 reads
+	 * as the pool's start, and no byte is copied. */
+	s = str_from_raw(line, len);
+	gc_ntemp--;
+	return s;
 }
 #endif
 
@@ -186,6 +205,6 @@ value_t builtin_exit(uint8_t nargs, value_t *args)
 	}
 	hal_flush();
 	hal_exit(status);
-	return VAL_NONE;
+	return builtin_none();
 }
 #endif

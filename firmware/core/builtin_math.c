@@ -6,18 +6,20 @@
 #include "snek.h"
 #include <math.h>
 
-#define ARG(i) val_to_num(args[i])
+#define ARG(i) builtin_num(&args[i])
 #define RET(x) return val_from_num(x)
 
 /* Also the base module's abs. The AVR's libm has no fabs to point at
  * (the compiler inlines it). */
 static float math_fabs(float x) { return fabsf(x); }
 
+/* Python's floor, ceil and trunc give integers: never -0. trunc is also
+ * int()'s. */
+float math_trunc(float x) { return truncf(x) + 0.0f; }
+
 #if SNEK_MATH
-/* Python's floor, ceil and trunc give integers: never -0. */
 static float math_floor(float x) { return floorf(x) + 0.0f; }
 static float math_ceil(float x) { return ceilf(x) + 0.0f; }
-static float math_trunc(float x) { return truncf(x) + 0.0f; }
 
 #if SNEK_MATH_FULL
 static float math_degrees(float x) { return x * (180.0f / 3.14159265358979f); }
@@ -67,7 +69,7 @@ value_t builtin_log(uint8_t nargs, value_t *args)
 value_t builtin_ldexp(uint8_t nargs, value_t *args)
 {
 	(void)nargs;
-	RET(ldexpf(ARG(0), (int)val_to_int(args[1])));
+	RET(ldexpf(ARG(0), (int)builtin_int(&args[1])));
 }
 
 value_t builtin_isfinite(uint8_t nargs, value_t *args)
@@ -90,7 +92,7 @@ value_t builtin_isnan(uint8_t nargs, value_t *args)
 
 value_t builtin_factorial(uint8_t nargs, value_t *args)
 {
-	int32_t n = val_to_int(args[0]);
+	int32_t n = builtin_int(args);
 	float r = 1;
 
 	(void)nargs;
@@ -103,7 +105,7 @@ value_t builtin_factorial(uint8_t nargs, value_t *args)
 
 value_t builtin_gcd(uint8_t nargs, value_t *args)
 {
-	int32_t a = val_to_int(args[0]), b = val_to_int(args[1]), t;
+	int32_t a = builtin_int(args), b = builtin_int(&args[1]), t;
 
 	(void)nargs;
 	if (a < 0)

@@ -9,23 +9,34 @@ void random_init(uint32_t seed)
 	state = seed ? seed : 2463534242u;
 }
 
+/* x ^ (x << s), or for negative s x ^ (x >> -s): one shift loop for
+ * the three steps (an 8-bit CPU shifts 32 bits in a loop anyway). */
+__attribute__((noinline)) static uint32_t xor_shifted(uint32_t x, int8_t s)
+{
+	uint32_t y = x;
+
+	for (; s > 0; s--)
+		y <<= 1;
+	for (; s < 0; s++)
+		y >>= 1;
+	return x ^ y;
+}
+
 static uint32_t next(void)
 {
-	state ^= state << 13;
-	state ^= state >> 17;
-	state ^= state << 5;
+	state = xor_shifted(xor_shifted(xor_shifted(state, 13), -17), 5);
 	return state;
 }
 
 value_t builtin_seed(uint8_t nargs, value_t *args)
 {
-	float f = val_to_num(args[0]);
+	float f = builtin_num(args);
 	uint32_t bits;
 
 	(void)nargs;
 	memcpy(&bits, &f, sizeof bits);
 	random_init(bits * 2654435761u + 1);
-	return VAL_NONE;
+	return builtin_none();
 }
 
 value_t builtin_random(uint8_t nargs, value_t *args)
@@ -38,7 +49,7 @@ value_t builtin_random(uint8_t nargs, value_t *args)
 
 value_t builtin_randrange(uint8_t nargs, value_t *args)
 {
-	int32_t n = val_to_int(args[0]);
+	int32_t n = builtin_int(args);
 
 	(void)nargs;
 	if (n <= 0)

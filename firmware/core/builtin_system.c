@@ -24,6 +24,9 @@ static uint16_t storage_room(void)
  * program, never half of one (the IDE keeps the student's copy). A
  * program too big is read to its ^D all the same: the next line starts
  * in step. */
+/* Both failures end with it: one copy in flash. */
+static const char now_empty[] SNEK_ROM = "the stored program is now empty";
+
 value_t builtin_eeprom_write(uint8_t nargs, value_t *args)
 {
 	uint16_t room = storage_room(), len = 0;
@@ -40,7 +43,7 @@ value_t builtin_eeprom_write(uint8_t nargs, value_t *args)
 		if (c == CONSOLE_INTR)
 			err_interrupt();
 		if (c < 0)
-			err_format("upload cut short: the stored program is now empty");
+			err_format("upload cut short: %S", ERR_PTR(now_empty));
 		if (c == CTRL_D)
 			break;
 		if (len == 0)
@@ -51,13 +54,13 @@ value_t builtin_eeprom_write(uint8_t nargs, value_t *args)
 			len++;
 	}
 	if (len > room)
-		err_format("program too big: %d bytes, room for %d; the stored program is now empty",
-			   (int32_t)len, (int32_t)room);
+		err_format("program too big: %d bytes, room for %d; %S",
+			   (int32_t)len, (int32_t)room, ERR_PTR(now_empty));
 	if (len) {
 		hal_storage_put(len, 0xFF);
 		hal_storage_put(0, first);
 	}
-	return VAL_NONE;
+	return builtin_none();
 }
 #else
 /* Read console bytes until ^D, then store them if they fit. Until then
@@ -85,7 +88,7 @@ value_t builtin_eeprom_write(uint8_t nargs, value_t *args)
 		err_format("program too big: %d bytes, room for %d", (int32_t)len, (int32_t)room);
 	hal_storage_write(len ? BUF_BYTES(GC_TEMP(0)) : NULL, (uint16_t)len);
 	gc_ntemp--;
-	return VAL_NONE;
+	return builtin_none();
 }
 #endif
 
@@ -102,7 +105,7 @@ value_t builtin_eeprom_show(uint8_t nargs, value_t *args)
 	if (nargs)
 		hal_putc((char)CTRL_C);
 	hal_flush();
-	return VAL_NONE;
+	return builtin_none();
 }
 
 value_t builtin_eeprom_load(uint8_t nargs, value_t *args)
@@ -110,7 +113,7 @@ value_t builtin_eeprom_load(uint8_t nargs, value_t *args)
 	(void)nargs;
 	(void)args;
 	lex_set_source(SOURCE_STORAGE);
-	return VAL_NONE;
+	return builtin_none();
 }
 
 value_t builtin_eeprom_erase(uint8_t nargs, value_t *args)
@@ -118,6 +121,6 @@ value_t builtin_eeprom_erase(uint8_t nargs, value_t *args)
 	(void)nargs;
 	(void)args;
 	hal_storage_write(NULL, 0);
-	return VAL_NONE;
+	return builtin_none();
 }
 #endif

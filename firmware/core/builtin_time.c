@@ -4,14 +4,10 @@
 
 value_t builtin_sleep(uint8_t nargs, value_t *args)
 {
-	float s = val_to_num(args[0]);
-
 	(void)nargs;
-	if (s > 0) {
-		hal_flush();
-		hal_sleep(s); /* ^C: the VM checks after every builtin */
-	}
-	return VAL_NONE;
+	hal_flush();
+	hal_sleep(builtin_num(args)); /* ^C: the VM checks after every builtin */
+	return builtin_none();
 }
 
 value_t builtin_monotonic(uint8_t nargs, value_t *args)

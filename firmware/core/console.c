@@ -50,42 +50,38 @@ uint32_t console_room(void)
 	return SNEK_CONSOLE_RING - used();
 }
 
-#if SNEK_CONSOLE_XONXOFF
-/* Tell the host to stop or go on, once per change. */
-static void flow(bool stop)
-{
-	if (xoff_sent == stop)
-		return;
-	xoff_sent = stop;
-	hal_putc((char)(stop ? CTRL_XOFF : CTRL_XON));
-	hal_flush();
-}
-#endif
-
 void console_rx(uint8_t c)
 {
-	switch (c) {
-	case CTRL_C:
+	uint8_t reply = c; /* DC4 is echoed at once */
+
+	if (c == CTRL_C) {
 		head = tail;
 		intr_pending = true;
 		vm_interrupt = true;
+		reply = 0;
 #if SNEK_CONSOLE_XONXOFF
-		flow(false);
+		if (xoff_sent) {
+			xoff_sent = false;
+			reply = CTRL_XON;
+		}
 #endif
-		return;
-	case CTRL_DC4:
-		hal_putc((char)CTRL_DC4);
-		hal_flush();
-		return;
+	} else if (c != CTRL_DC4) {
+		if (!console_room())
+			return;
+		ring[tail & RING_MASK] = c;
+		tail++;
+		reply = 0;
+#if SNEK_CONSOLE_XONXOFF
+		if (used() >= SNEK_CONSOLE_RING / 2 && !xoff_sent) {
+			xoff_sent = true;
+			reply = CTRL_XOFF;
+		}
+#endif
 	}
-	if (!console_room())
-		return;
-	ring[tail & RING_MASK] = c;
-	tail++;
-#if SNEK_CONSOLE_XONXOFF
-	if (used() >= SNEK_CONSOLE_RING / 2)
-		flow(true);
-#endif
+	/* One place that answers: a port may send more simply there than
+	 * hal_putc does (no call, so fewer registers to save). */
+	if (reply)
+		HAL_RX_ANSWER(reply);
 }
 
 /* The oldest byte in the ring, or -1 when it is empty. */
@@ -99,8 +95,11 @@ static int16_t take(void)
 		head++;
 	}
 #if SNEK_CONSOLE_XONXOFF
-	if (used() <= SNEK_CONSOLE_RING / 4)
-		flow(false); /* sends XON only after an XOFF */
+	if (xoff_sent && used() <= SNEK_CONSOLE_RING / 4) {
+		xoff_sent = false;
+		hal_putc((char)CTRL_XON);
+		hal_flush();
+	}
 #endif
 	SNEK_ATOMIC_END();
 	return c;
@@ -122,16 +121,13 @@ int16_t console_getc(void)
 				return -1;
 			continue;
 		}
-		switch (c) {
-		case CTRL_ENQ:
+		if (c == CTRL_ENQ) {
 			hal_putc((char)CTRL_ACK);
 			hal_flush();
 			continue;
-		case CTRL_N:
-			console_echo = false;
-			continue;
-		case CTRL_O:
-			console_echo = true;
+		}
+		if ((c | 1) == CTRL_O) { /* ^N (even) turns echo off, ^O on */
+			console_echo = c & 1;
 			continue;
 		}
 		if (console_echo) {

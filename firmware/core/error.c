@@ -18,25 +18,7 @@ static const char messages[] SNEK_ROM =
 	"tab in indentation\0"
 	"bad indentation\0"
 	"unterminated string\0"
-	"too big\0"
-	"index out of range";
-
-static void print_token(const struct token *t)
-{
-	uint8_t op = t->op;
-
-	if (t->type == TOK_NAME)
-		name_print((uint16_t)VAL_INT_GET(t->val));
-	else if (t->type == TOK_NUMBER || t->type == TOK_STRING)
-		print_value(t->val, t->type == TOK_STRING);
-	else if (!op) /* only operator tokens carry one */
-		print_rom(parse_token_text(t->type));
-	else {
-		print_op(op); /* += and *= have operators of their own */
-		if (t->type == TOK_AUGASSIGN && op < OP_IADD)
-			print_char('=');
-	}
-}
+	"too big";
 
 /* %c: the character, or \xHH when it would not show. */
 static void print_char_seen(uint8_t ch)
@@ -47,10 +29,31 @@ static void print_char_seen(uint8_t ch)
 		print_char((char)ch);
 }
 
+/* %t: a token prints as the directive for its kind would print its
+ * value. Returns that directive, *a its argument. */
+static char token_directive(const struct token *t, err_arg_t *a)
+{
+	uint8_t type = t->type;
+
+	*a = t->val;
+	if (type == TOK_NAME) {
+		*a = (uint16_t)VAL_INT_GET(t->val);
+		return 'n';
+	}
+	if (type == TOK_NUMBER || type == TOK_STRING)
+		return 'v'; /* a number's repr is its text */
+	*a = t->op;
+	if (t->op) /* only operator tokens carry one */
+		return 'o';
+	*a = ERR_PTR(parse_token_text(type));
+	return 'S';
+}
+
 /* fmt is in flash. Each directive takes the next argument, fetched once
  * whole and read as its type. */
 static void vformat(const char *fmt, const err_arg_t *arg)
 {
+	const struct token *t;
 	err_arg_t a;
 	const void *p;
 	char c;
@@ -62,6 +65,11 @@ static void vformat(const char *fmt, const err_arg_t *arg)
 		}
 		c = (char)SNEK_ROM_BYTE(fmt++);
 		a = *arg++;
+		t = NULL;
+		if (c == 't') {
+			t = (const void *)(uintptr_t)a;
+			c = token_directive(t, &a);
+		}
 		p = (const void *)(uintptr_t)a;
 		if (c == 'v')
 			print_value((value_t)a, true);
@@ -71,14 +79,15 @@ static void vformat(const char *fmt, const err_arg_t *arg)
 			print_cstr(p);
 		else if (c == 'S')
 			print_rom(p);
-		else if (c == 't')
-			print_token(p);
 		else if (c == 'd')
 			print_num((float)(int32_t)a);
 		else if (c == 'o')
 			print_op((uint8_t)a);
 		else
 			print_char_seen((uint8_t)a);
+		/* += and *= have operators of their own */
+		if (t && t->type == TOK_AUGASSIGN && t->op < OP_IADD)
+			print_char('=');
 	}
 }
 

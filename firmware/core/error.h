@@ -23,11 +23,10 @@ enum err_code {
 	ERR_INDENT,
 	ERR_STRING,
 	ERR_TOO_BIG,
-	ERR_RANGE,
 };
 
 /* Unwind after ^C: the console shows ^C and a fresh prompt. */
-__attribute__((noreturn)) void err_interrupt(void);
+__attribute__((noreturn, noinline)) void err_interrupt(void);
 
 /* Unwind to the port's boot: reset() on the host. */
 __attribute__((noreturn)) void err_reset(void);

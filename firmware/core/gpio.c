@@ -21,11 +21,20 @@ static void gpio_wait(float seconds)
 #define LEVEL_FROM(f) (f)
 #endif
 
-static uint8_t power_pin, dir_pin;
-static gpio_level_t level[SNEK_GPIO_PINS];
-static uint8_t on_bits[(SNEK_GPIO_PINS + 7) / 8]; /* a bit per pin: on */
-
 #define NO_PIN 0xFF
+
+/* Small chips keep each level complemented, so every pin's state is
+ * zero at start and a board that starts from a reset (bss cleared) need
+ * not call gpio_init. Floats keep the level itself: exact. */
+#if SNEK_SMALL
+#define LEVEL_KEPT(l) ((gpio_level_t)~(l)) /* both ways */
+#else
+#define LEVEL_KEPT(l) (l)
+#endif
+
+static uint8_t power_pin = NO_PIN, dir_pin = NO_PIN;
+static gpio_level_t kept[SNEK_GPIO_PINS]; /* LEVEL_KEPT(level) */
+static uint8_t on_bits[(SNEK_GPIO_PINS + 7) / 8]; /* a bit per pin: on */
 
 void gpio_init(void)
 {
@@ -33,22 +42,21 @@ void gpio_init(void)
 
 	power_pin = dir_pin = NO_PIN;
 	for (i = 0; i < SNEK_GPIO_PINS; i++)
-		level[i] = GPIO_LEVEL_MAX;
+		kept[i] = LEVEL_KEPT(GPIO_LEVEL_MAX);
 	memset(on_bits, 0, sizeof on_bits);
 }
 
-/* The pin's byte in on_bits, and in *bit its bit there. */
-__attribute__((noinline)) static uint8_t *on_byte(uint8_t pin, uint8_t *bit)
-{
-	*bit = (uint8_t)(1 << (pin % 8));
-	return &on_bits[pin / 8];
-}
+#define ON_READ 2
 
-static bool on_now(uint8_t pin)
+/* The pin's on bit, written first unless on is ON_READ: one lookup for
+ * both. */
+__attribute__((noinline)) static bool on_bit(uint8_t pin, uint8_t on)
 {
-	uint8_t bit;
+	uint8_t bit = (uint8_t)(1 << (pin % 8)), *b = &on_bits[pin / 8];
 
-	return *on_byte(pin, &bit) & bit;
+	if (on != ON_READ)
+		*b = (uint8_t)(on ? *b | bit : *b & ~bit);
+	return *b & bit;
 }
 
 static uint8_t pin_of(value_t v)
@@ -69,10 +77,8 @@ static uint8_t current(void)
 
 static void set(uint8_t pin, bool on)
 {
-	uint8_t bit, *b = on_byte(pin, &bit);
-
-	*b = (uint8_t)(on ? *b | bit : *b & ~bit);
-	hal_gpio_write(pin, level[pin], on);
+	on_bit(pin, on);
+	hal_gpio_write(pin, LEVEL_KEPT(kept[pin]), on);
 }
 
 /* talkto(pin) or talkto((power, direction)) for a motor. */
@@ -99,6 +105,7 @@ static void talk_to(value_t v)
 value_t builtin_gpio(uint8_t nargs, value_t *args)
 {
 	uint8_t id = BUILTIN_CALLED(), pin;
+	bool on;
 	gpio_level_t l = 0;
 	float f;
 
@@ -107,15 +114,17 @@ value_t builtin_gpio(uint8_t nargs, value_t *args)
 		talk_to(args[0]);
 		break;
 	case BUILTIN_read:
-		return val_from_num(hal_gpio_read(pin_of(args[0])));
 	case BUILTIN_pullnone:
 	case BUILTIN_pullup:
 	case BUILTIN_pulldown:
-		hal_gpio_pull(pin_of(args[0]), (uint8_t)(id - BUILTIN_pullnone));
+		pin = pin_of(args[0]);
+		if (id == BUILTIN_read)
+			return val_from_num(hal_gpio_read(pin));
+		hal_gpio_pull(pin, (uint8_t)(id - BUILTIN_pullnone));
 		break;
 	case BUILTIN_stopall:
 		for (pin = 0; pin < hal_gpio_pins(); pin++)
-			if (on_now(pin))
+			if (on_bit(pin, ON_READ))
 				set(pin, false);
 		hal_tone(0);
 		break;
@@ -124,26 +133,28 @@ value_t builtin_gpio(uint8_t nargs, value_t *args)
 		 * off(), onfor(seconds); the argument is checked first (and
 		 * read again when needed: no float is kept across calls). */
 		if (nargs) {
-			f = val_to_num(args[0]);
+			f = builtin_num(args);
 			if (id == BUILTIN_setpower)
 				l = LEVEL_FROM(f < 0 ? 0 : f > 1 ? 1 : f);
 		}
 		pin = current();
+		on = id != BUILTIN_off;
 		if (id == BUILTIN_setpower) {
-			level[pin] = l;
-			set(pin, on_now(pin));
+			kept[pin] = LEVEL_KEPT(l);
+			on = on_bit(pin, ON_READ);
 		} else if (id == BUILTIN_setleft || id == BUILTIN_setright) {
-			if (dir_pin != NO_PIN)
-				set(dir_pin, id == BUILTIN_setleft);
-		} else {
-			set(pin, id != BUILTIN_off);
-			if (nargs) {
-				gpio_wait(val_to_num(args[0]));
-				set(pin, false);
-			}
+			pin = dir_pin;
+			if (pin == NO_PIN)
+				break;
+			on = id == BUILTIN_setleft;
+		}
+		set(pin, on);
+		if (id == BUILTIN_onfor) {
+			gpio_wait(builtin_num(args));
+			set(pin, false);
 		}
 	}
-	return VAL_NONE;
+	return builtin_none();
 }
 #endif
 
@@ -177,7 +188,7 @@ value_t builtin_neopixel(uint8_t nargs, value_t *args)
 		}
 	}
 	hal_neopixel(grb, (uint16_t)n);
-	return VAL_NONE;
+	return builtin_none();
 }
 #endif
 
@@ -185,11 +196,11 @@ value_t builtin_neopixel(uint8_t nargs, value_t *args)
 /* tone(hz), tonefor(hz, seconds) */
 value_t builtin_tone(uint8_t nargs, value_t *args)
 {
-	hal_tone(val_to_num(args[0]));
+	hal_tone(builtin_num(args));
 	if (nargs == 2) {
-		gpio_wait(val_to_num(args[1]));
+		gpio_wait(builtin_num(&args[1]));
 		hal_tone(0);
 	}
-	return VAL_NONE;
+	return builtin_none();
 }
 #endif

@@ -10,6 +10,12 @@
 void hal_putc(char c);
 void hal_flush(void);
 
+/* Answer the host from the console's receive interrupt (XOFF, XON,
+ * DC4's echo): a port may define it to send more simply than hal_putc. */
+#ifndef HAL_RX_ANSWER
+#define HAL_RX_ANSWER(c) (hal_putc((char)(c)), hal_flush())
+#endif
+
 /* Error output: the console on boards, stderr when the host runs a file. */
 void hal_err_putc(char c);
 
@@ -30,7 +36,8 @@ void hal_storage_put(uint16_t addr, uint8_t byte);
 /* Program text from a host file (ports without files return -1). */
 int hal_file_getc(void);
 
-/* Seconds since start, and sleeping. */
+/* Seconds since start, and sleeping (none for zero, negative or nan
+ * seconds). */
 float hal_monotonic(void);
 void hal_sleep(float seconds);
 

@@ -13,11 +13,12 @@ value_t *const gc_roots[] SNEK_ROM = {
 void snek_init(void)
 {
 	value_t *const *r;
+	value_t *root;
 
 	/* Every root starts as None: one loop, not a store each in every
 	 * module's init. */
-	for (r = gc_roots; SNEK_ROM_PTR(r); r++)
-		*(value_t *)SNEK_ROM_PTR(r) = VAL_NONE;
+	for (r = gc_roots; (root = SNEK_ROM_PTR(r)); r++)
+		*root = VAL_NONE;
 	gc_init();
 	vm_reset();
 	comp_reset();

@@ -148,6 +148,26 @@ def test_ctrl_c_wakes_a_sleep(uno):
     assert run_line(sim, b'print(monotonic() > 0.2)') == b'True\n'
 
 
+def test_receive_interrupt_answers_dc4_xoff_and_xon(uno):
+    """While a program runs, the receive interrupt echoes DC4 at once, sends
+    XOFF when the 32-byte ring is half full, and ^C empties the ring and
+    sends XON."""
+    sim = uno()
+    ready(sim)
+    start = len(sim.out.data)
+    sim.send(b'\x0ewhile True: pass\n\n')
+    time.sleep(0.3)
+    sim.send(b'\x14')
+    sim.expect(b'\x14', start)
+    sim.send(b'x' * 16)  # no more: the simulator holds bytes back after XOFF
+    sim.expect(b'\x13', start)
+    sim.send(b'\x03')
+    after = sim.expect(b'\x11', start).end()
+    assert b'\x13' not in sim.out.data[after:]
+    sim.expect(b'^C\r\n> ', start)
+    assert run_line(sim, b'print("after")') == b'after\n'
+
+
 def pin_lines(err: bytes, pin: str) -> list[int]:
     return [int(v) for v in re.findall(rb'^pin P\w\d ([01]) @cycle \d+ %s$' % pin.encode(), err, re.M)]
 
@@ -232,6 +252,14 @@ def test_reset_goes_through_the_watchdog(uno):
 def test_small_sleep_and_monotonic(repl):
     sim = repl
     out = run_line(sim, b't = monotonic(); sleep(0.25); d = monotonic() - t; print(0.24 < d < 0.27)')
+    assert out == b'True\n'
+
+
+def test_no_sleep_for_negative_or_nan_seconds(repl):
+    """As on the host: onfor(-1) and tonefor(440, nan) return at once."""
+    sim = repl
+    out = run_line(sim, b't = monotonic(); talkto(D5); onfor(-1); tonefor(440, float("nan")); sleep(-1); '
+                        b'print(monotonic() - t < 0.05)')
     assert out == b'True\n'
 
 

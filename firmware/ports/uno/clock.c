@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Time: timer0 overflows every 1.024 ms (fast PWM, clock / 64, as on the
  * Arduino, so it also drives the PWM of D5 and D6). time.monotonic counts
- * the overflows; sleeping idles the CPU until the next interrupt. */
+ * the overflows; sleeping idles the CPU until the next interrupt (main.c
+ * sets the timer and the idle sleep mode up). */
 #include "snek.h"
 #include "uno.h"
 #include <avr/sleep.h>
@@ -16,14 +17,6 @@ ISR(TIMER0_OVF_vect)
 
 	while (!++*b && ++b < (volatile uint8_t *)&ticks + sizeof ticks)
 		;
-}
-
-void clock_init(void)
-{
-	TCCR0A = _BV(WGM01) | _BV(WGM00);
-	TCCR0B = _BV(CS01) | _BV(CS00);
-	TIMSK0 = _BV(TOIE0);
-	set_sleep_mode(SLEEP_MODE_IDLE);
 }
 
 /* 32 bits: read with the tick kept out. */
@@ -56,21 +49,27 @@ static uint8_t tick_low(void)
 	return *(const volatile uint8_t *)&ticks;
 }
 
-/* Wake for ^C. Sleeps longer than about 45 days (2^32 ticks) stop there.
- * Counts the ticks one by one as it wakes (at each tick at least), so
- * only the count is kept. */
+/* Wake for ^C. No sleep for zero, negative or nan seconds (as on the
+ * host); sleeps longer than about 45 days (2^32 ticks) stop there.
+ * Counts the ticks one by one as they come and sleeps when it has seen
+ * them all (a tick wakes it), so only the count is kept. */
 void hal_sleep(float seconds)
 {
 	const float max = 4.0e9f * ((float)TICK_CYCLES / F_CPU);
 	uint8_t seen = tick_low();
 	uint32_t n;
 
-	if (!(seconds < max))
+	if (!(seconds > 0))
+		return;
+	if (seconds > max)
 		seconds = max;
 	n = (uint32_t)(seconds * ((float)F_CPU / TICK_CYCLES) + 0.5f);
 	while (n && !vm_interrupt) {
-		sleep_mode();
-		for (; n && seen != tick_low(); seen++)
-			n--;
+		if (seen == tick_low()) {
+			sleep_mode();
+			continue;
+		}
+		seen++;
+		n--;
 	}
 }

@@ -18,22 +18,25 @@
 /* A tone plays: timer2 toggles OC2A (its PWM never sets COM2A0). */
 #define tone_on (TCCR2A & _BV(COM2A0))
 
-/* The pin's PORTx (PINx and DDRx sit just below it) and, in *bit, its
- * bit there: one lookup for writing, reading and pulls. */
-__attribute__((noinline)) static volatile uint8_t *pin_port(uint8_t pin, uint8_t *bit)
+/* The pin's PORTx (PINx and DDRx sit just below it) and its bit there,
+ * one lookup for writing, reading and pulls: the data address in the low
+ * byte, the bit in the high byte (a register pair, no memory between). */
+#define MEM(addr) (*(volatile uint8_t *)(uint16_t)(addr))
+#define PORT_OF(r) (&MEM((uint8_t)(r)))
+#define BIT_OF(r) ((uint8_t)((r) >> 8))
+__attribute__((noinline)) static uint16_t pin_reg(uint8_t pin)
 {
-	volatile uint8_t *port = &PORTD;
+	uint8_t port = (uint8_t)_SFR_MEM_ADDR(PORTD);
 
 	if (pin >= 8) {
 		pin -= 8;
-		port = &PORTB;
+		port = (uint8_t)_SFR_MEM_ADDR(PORTB);
 		if (pin >= FIRST_ANALOG - 8) {
 			pin -= FIRST_ANALOG - 8;
-			port = &PORTC;
+			port = (uint8_t)_SFR_MEM_ADDR(PORTC);
 		}
 	}
-	*bit = (uint8_t)(1 << pin);
-	return port;
+	return (uint16_t)((1 << pin) << 8 | port);
 }
 
 /* The PWM pins: their timer's control register, compare register (data
@@ -42,6 +45,7 @@ __attribute__((noinline)) static volatile uint8_t *pin_port(uint8_t pin, uint8_t
 struct pwm {
 	uint8_t pin, tccr, ocr, com;
 };
+_Static_assert(sizeof(struct pwm) == 4, "pwm_set reads an entry as a dword");
 #define REG(r) ((uint8_t)_SFR_MEM_ADDR(r))
 static const struct pwm pwms[] PROGMEM = {
 	{ 3, REG(TCCR2A), REG(OCR2B), _BV(COM2B1) },
@@ -51,62 +55,35 @@ static const struct pwm pwms[] PROGMEM = {
 	{ 10, REG(TCCR1A), REG(OCR1BL), _BV(COM1B1) },
 	{ 11, REG(TCCR2A), REG(OCR2A), _BV(COM2A1) },
 };
-#define MEM(addr) (*(volatile uint8_t *)(uint16_t)(addr))
-
-/* The pin's PWM entry, or NULL when it has none (or timer2 plays a tone). */
-static const struct pwm *pwm_of(uint8_t pin)
-{
-	const struct pwm *p;
-
-	if (tone_on && (pin == 3 || pin == 11))
-		return NULL;
-	for (p = pwms; p < pwms + sizeof pwms / sizeof pwms[0]; p++)
-		if (pgm_read_byte(&p->pin) == pin)
-			return p;
-	return NULL;
-}
 
 /* PWM at duty on the pin, or (duty 0 or 255, or no PWM there) its PWM
- * off: false when the pin is to be driven as a plain one. */
+ * off: false when the pin is to be driven as a plain one. Each entry is
+ * read whole, four bytes in one register quad. */
 static bool pwm_set(uint8_t pin, uint8_t duty)
 {
-	const struct pwm *p = pwm_of(pin);
+	const struct pwm *p;
+	struct pwm e;
+	uint32_t word;
 	volatile uint8_t *tccr;
-	uint8_t com;
 
-	if (!p)
-		return false;
-	tccr = &MEM(pgm_read_byte(&p->tccr));
-	com = pgm_read_byte(&p->com);
+	if (tone_on && (pin == 3 || pin == 11))
+		return false; /* timer2 plays a tone */
+	for (p = pwms;; p++) {
+		if (p == pwms + sizeof pwms / sizeof pwms[0])
+			return false;
+		word = pgm_read_dword(p);
+		memcpy(&e, &word, sizeof e);
+		if (e.pin == pin)
+			break;
+	}
+	tccr = &MEM(e.tccr);
 	if (duty > 0 && duty < 255) {
-		MEM(pgm_read_byte(&p->ocr)) = duty;
-		*tccr |= com;
+		MEM(e.ocr) = duty;
+		*tccr |= e.com;
 		return true;
 	}
-	*tccr &= (uint8_t)~com;
+	*tccr &= (uint8_t)~e.com;
 	return false;
-}
-
-/* Timers 1 and 2 in 8-bit fast PWM at clock / 64; timer0 is clock.c's. */
-static void timers_init(void)
-{
-	TCCR0A &= (uint8_t)~(_BV(COM0A1) | _BV(COM0A0) | _BV(COM0B1) | _BV(COM0B0));
-	TCCR1A = _BV(WGM10);
-	TCCR1B = _BV(WGM12) | _BV(CS11) | _BV(CS10);
-	TCCR2A = _BV(WGM21) | _BV(WGM20);
-	TCCR2B = _BV(CS22);
-}
-
-void pins_init(void)
-{
-	timers_init();
-	DDRB = 0;
-	DDRC = 0;
-	DDRD &= (uint8_t)_BV(PD1); /* TX stays the UART's */
-	PORTB = 0x3F;
-	PORTC = 0;
-	PORTD |= 0xFC;
-	gpio_init();
 }
 
 uint8_t hal_gpio_pins(void)
@@ -116,8 +93,10 @@ uint8_t hal_gpio_pins(void)
 
 void hal_gpio_write(uint8_t pin, uint8_t level, bool on)
 {
-	uint8_t bit, duty = on ? level : 0;
-	volatile uint8_t *port = pin_port(pin, &bit);
+	uint8_t duty = on ? level : 0;
+	uint16_t r = pin_reg(pin);
+	volatile uint8_t *port = PORT_OF(r);
+	uint8_t bit = BIT_OF(r);
 
 	if (!pwm_set(pin, duty)) {
 		if (duty)
@@ -139,17 +118,19 @@ static float adc_read(uint8_t channel)
 
 float hal_gpio_read(uint8_t pin)
 {
-	uint8_t bit;
+	uint16_t r;
 
 	if (pin >= FIRST_ANALOG)
 		return adc_read((uint8_t)(pin - FIRST_ANALOG));
-	return (pin_port(pin, &bit)[-2] & bit) ? 1 : 0;
+	r = pin_reg(pin);
+	return (PORT_OF(r)[-2] & BIT_OF(r)) ? 1 : 0; /* PINx */
 }
 
 void hal_gpio_pull(uint8_t pin, uint8_t pull)
 {
-	uint8_t bit;
-	volatile uint8_t *port = pin_port(pin, &bit);
+	uint16_t r = pin_reg(pin);
+	volatile uint8_t *port = PORT_OF(r);
+	uint8_t bit = BIT_OF(r);
 
 	if (pull == PULL_DOWN)
 		err_format("no pull-down on this board");
@@ -173,13 +154,12 @@ void hal_tone(float hz)
 
 	if (!(hz > 0)) {
 		if (tone_on) {
-			TCCR2B = 0;
-			timers_init();
+			regs_load(REGS_TIMERS);
 			PORTB &= (uint8_t)~_BV(PB3);
 		}
 		return;
 	}
-	half = (float)F_CPU / (2.0f * hz);
+	half = (float)(F_CPU / 2) / hz; /* F_CPU / (2 * hz), one rounding */
 	for (cs = 0;; cs++) {
 		/* Scaling by a power of two (ldexpf) is exact: the same as
 		 * dividing F_CPU by the whole divider at once. */

@@ -13,4 +13,10 @@
 #define ROM_STR(s) PSTR(s)
 #define SNEK_ATOMIC_BEGIN() uint8_t snek_sreg_ = SREG; cli()
 #define SNEK_ATOMIC_END() SREG = snek_sreg_
+/* console_rx answers from the receive interrupt, which holds the others
+ * off: wait for room and write, no call (fewer registers to save). */
+#define HAL_RX_ANSWER(c) do { \
+		loop_until_bit_is_set(UCSR0A, UDRE0); \
+		UDR0 = (c); \
+	} while (0)
 #include "mathf.h"

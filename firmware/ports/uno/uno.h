@@ -8,12 +8,11 @@
 /* F_CPU / 64 / 256: timer0 overflows every 1.024 ms (16,384 cycles). */
 #define TICK_CYCLES 16384UL
 
-void uart_init(void);
-
-/* Timer0: the millisecond tick, and PWM on D5 and D6. */
-void clock_init(void);
-
-/* Every pin an input with its default pull, PWM and tone off. */
-void pins_init(void);
+/* Set the first pairs of the chip's registers up (main.c's table): all
+ * of them at start (the timers, the tick, the console, every pin an input
+ * with its default pull), the first REGS_TIMERS to turn the tone and
+ * every PWM output off. */
+void regs_load(uint8_t pairs);
+#define REGS_TIMERS 5
 
 #endif
