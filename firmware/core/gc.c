@@ -96,6 +96,8 @@ static void hole_add(snek_len_t off)
 	hole_at(off)->next = *bin;
 	*bin = off;
 }
+#else
+#define MIN_SIZE SNEK_GRANULE
 #endif
 
 void gc_init(void)
@@ -393,8 +395,7 @@ void gc_collect(void)
 {
 	/* A cycle under way ends first: its marks would hide unscanned
 	 * objects from a fresh marking. */
-	if (SNEK_GC_INCREMENTAL)
-		finish_cycle();
+	finish_cycle();
 	cycle_begin(MARK_FULL);
 	finish_cycle();
 	COUNT(full);
@@ -468,7 +469,7 @@ static __attribute__((noinline)) uint8_t *place(snek_len_t size)
 #else
 /* A place for `size` bytes at the top; NULL when there is no room (a full
  * collection leaves no holes below it). */
-static __attribute__((noinline)) uint8_t *place(snek_len_t size)
+static uint8_t *place(snek_len_t size)
 {
 	if (size > gc_limit - top)
 		return NULL;
@@ -485,12 +486,8 @@ void *gc_alloc(uint8_t type, snek_len_t bytes)
 
 	if (size < bytes)
 		err_raise(ERR_NO_MEMORY);
-#if SNEK_GC_INCREMENTAL
-	/* Room for a hole's link when the object dies (every object has its
-	 * header: without holes, no minimum). */
 	if (size < MIN_SIZE)
 		size = MIN_SIZE;
-#endif
 	if (SNEK_GC_STRESS && gc_ntemp > GC_TEMP_SMALL)
 		__builtin_trap();
 	/* Stress builds collect on every allocation (the incremental one runs
