@@ -3,8 +3,6 @@
  *
  * Objects sit one after another from the bottom of the pool up to `top`;
  * each header holds its size, so the heap can be walked in address order.
- * Small chips keep only the last resort (see SNEK_GC_INCREMENTAL): the
- * incremental cycle, its barrier and its holes are the host's.
  *
  * Ordinary allocation bumps `top` or takes a hole, and pays for it with a
  * bounded number of steps of a collection cycle. A cycle starts after
@@ -43,9 +41,7 @@ union gc_scratch gc_scratch;
 
 static snek_len_t top; /* gc_init sets it: no initial value to keep in RAM */
 snek_len_t gc_limit;
-#if SNEK_GC_INCREMENTAL
 static snek_len_t since_cycle; /* bytes allocated since the last cycle began */
-#endif
 /* Marking: the next object to rescan; compaction: the end of the run
  * being moved; sweeping: the next object to sweep. */
 static snek_len_t scan_at;
@@ -74,7 +70,6 @@ static inline gc_hdr_t *hdr_at(snek_len_t off) { return (gc_hdr_t *)(gc_pool + o
 static inline snek_len_t size_at(snek_len_t off) { return GC_HDR_SIZE(*hdr_at(off)); }
 static inline bool marked(snek_len_t off) { return *hdr_at(off) & GC_HDR_MARK; }
 
-#if SNEK_GC_INCREMENTAL
 /* A hole: a free object on a free list. */
 struct hole {
 	gc_hdr_t hdr;
@@ -96,19 +91,14 @@ static void hole_add(snek_len_t off)
 	hole_at(off)->next = *bin;
 	*bin = off;
 }
-#else
-#define MIN_SIZE SNEK_GRANULE
-#endif
 
 void gc_init(void)
 {
 	top = HEAP_START;
 	gc_limit = GC_HOME_LIMIT;
 	gc_ntemp = 0;
-#if SNEK_GC_INCREMENTAL
 	memset(bins, 0, sizeof bins);
 	since_cycle = 0;
-#endif
 	phase = IDLE;
 }
 
@@ -234,13 +224,11 @@ static void visit_live(void)
 			visit_object(off);
 }
 
-#if SNEK_GC_INCREMENTAL
 void gc_barrier(value_t old)
 {
 	if (phase >= MARK)
 		visit(old);
 }
-#endif
 
 static void step(void);
 
@@ -254,9 +242,7 @@ static __attribute__((noinline)) void finish_cycle(void)
 static __attribute__((noinline)) void cycle_begin(uint8_t mark)
 {
 	phase = mark;
-#if SNEK_GC_INCREMENTAL
 	since_cycle = 0;
-#endif
 	mark_sp = 0;
 	scan_at = FAR;
 	visit_roots();
@@ -270,14 +256,9 @@ static __attribute__((noinline)) void cycle_begin(uint8_t mark)
  * sweep. */
 static void compact(void)
 {
-	snek_len_t src = HEAP_START, dst, size;
+	snek_len_t dst = HEAP_START, src = HEAP_START, size;
 	gc_count_t n;
 
-	/* Live objects below the first dead one stay where they are: no
-	 * table entries for them (old objects gather at the bottom). */
-	while (src < top && marked(src))
-		src += size_at(src);
-	dst = src;
 	phase = FORWARD;
 	do {
 		n = 0;
@@ -333,17 +314,15 @@ static void verify(bool compacted)
 
 /* Sweep the object at off: unmark it if marked, else make it and the dead
  * objects after it one hole, given back to the bump area when it reaches
- * the top. (Without the incremental cycle, sweeping follows compaction
- * and finds every object live.) */
+ * the top. */
 static void sweep(snek_len_t off)
 {
-	if (marked(off) || !SNEK_GC_INCREMENTAL) {
+	snek_len_t end = scan_at;
+
+	if (marked(off)) {
 		*hdr_at(off) &= (gc_hdr_t)~GC_HDR_MARK;
 		return;
 	}
-#if SNEK_GC_INCREMENTAL
-	snek_len_t end = scan_at;
-
 	while (end < top && !marked(end))
 		end += size_at(end);
 	scan_at = end;
@@ -353,7 +332,6 @@ static void sweep(snek_len_t off)
 		top = off;
 	else
 		hole_add(off);
-#endif
 }
 
 /* One unit of the cycle's work, for incremental and full collections
@@ -385,9 +363,7 @@ static void step(void)
 		}
 		phase = SWEEP;
 		scan_at = HEAP_START;
-#if SNEK_GC_INCREMENTAL
 		memset(bins, 0, sizeof bins);
-#endif
 	}
 }
 
@@ -412,7 +388,6 @@ snek_len_t gc_lower_limit(snek_len_t want)
 	return gc_limit;
 }
 
-#if SNEK_GC_INCREMENTAL
 /* The link to the first hole in bin b that `size` bytes fit, whole or
  * with its end cut off; NULL when none does. */
 static snek_len_t *hole_fit(uint8_t b, snek_len_t size)
@@ -466,21 +441,10 @@ static __attribute__((noinline)) uint8_t *place(snek_len_t size)
 	}
 	return gc_pool + off + hsize - size;
 }
-#else
-/* A place for `size` bytes at the top; NULL when there is no room (a full
- * collection leaves no holes below it). */
-static uint8_t *place(snek_len_t size)
-{
-	if (size > gc_limit - top)
-		return NULL;
-	top += size;
-	return gc_pool + top - size;
-}
-#endif
 
 void *gc_alloc(uint8_t type, snek_len_t bytes)
 {
-	snek_len_t size = (bytes + SNEK_GRANULE - 1) & ~(snek_len_t)(SNEK_GRANULE - 1);
+	snek_len_t size = (bytes + SNEK_GRANULE - 1) & ~(snek_len_t)(SNEK_GRANULE - 1), work;
 	gc_hdr_t hdr;
 	uint8_t *p;
 
@@ -490,21 +454,15 @@ void *gc_alloc(uint8_t type, snek_len_t bytes)
 		size = MIN_SIZE;
 	if (SNEK_GC_STRESS && gc_ntemp > GC_TEMP_SMALL)
 		__builtin_trap();
-	/* Stress builds collect on every allocation (the incremental one runs
-	 * a cycle all the time instead). */
-	if (SNEK_GC_STRESS == 1 || (SNEK_GC_STRESS && !SNEK_GC_INCREMENTAL))
+	if (SNEK_GC_STRESS == 1)
 		gc_collect();
-#if SNEK_GC_INCREMENTAL
 	/* Pay for the allocation with collection work, starting a cycle
 	 * after every eighth of the pool allocated. */
-	snek_len_t work;
-
 	since_cycle += size;
 	if (phase == IDLE && (SNEK_GC_STRESS == 2 || since_cycle >= SNEK_POOL_SIZE / 8))
 		cycle_begin(MARK);
 	for (work = SNEK_GC_STRESS == 2 ? 4 : 16 + 8 * (size / SNEK_GRANULE); work && phase != IDLE; work--)
 		step();
-#endif
 	p = place(size);
 	if (!p) {
 		gc_collect();
@@ -515,7 +473,7 @@ void *gc_alloc(uint8_t type, snek_len_t bytes)
 	memset(p, 0, size);
 	/* New objects are black while marking, and above the sweeper. */
 	hdr = GC_HDR(type, size);
-	if (SNEK_GC_INCREMENTAL && (phase >= MARK || (phase == SWEEP && (snek_len_t)(p - gc_pool) >= scan_at)))
+	if (phase >= MARK || (phase == SWEEP && (snek_len_t)(p - gc_pool) >= scan_at))
 		hdr |= GC_HDR_MARK;
 	*(gc_hdr_t *)p = hdr;
 	COUNT(allocs);

@@ -73,21 +73,9 @@ void gc_collect(void);
 extern snek_len_t gc_limit;
 snek_len_t gc_lower_limit(snek_len_t want);
 
-/* The host collects in an incremental cycle beside the program, paying
- * with a few steps per allocation; small chips (a pool of about 1 KB, so
- * a full collection is short) only collect when an allocation does not
- * fit: the full collection alone, no cycle, no barrier, no holes. */
-#ifndef SNEK_GC_INCREMENTAL
-#define SNEK_GC_INCREMENTAL (!SNEK_SMALL)
-#endif
-
 /* Call with the reference an object is about to lose (an overwritten or
  * removed slot): while a cycle marks, it keeps the snapshot whole. */
-#if SNEK_GC_INCREMENTAL
 void gc_barrier(value_t old);
-#else
-static inline void gc_barrier(value_t old) { (void)old; }
-#endif
 
 /* What the collector has done, for tests and size reports. */
 struct gc_stats {
