@@ -256,9 +256,14 @@ static __attribute__((noinline)) void cycle_begin(uint8_t mark)
  * sweep. */
 static void compact(void)
 {
-	snek_len_t dst = HEAP_START, src = HEAP_START, size;
+	snek_len_t src = HEAP_START, dst, size;
 	gc_count_t n;
 
+	/* Live objects below the first dead one stay where they are: no
+	 * table entries for them (old objects gather at the bottom). */
+	while (src < top && marked(src))
+		src += size_at(src);
+	dst = src;
 	phase = FORWARD;
 	do {
 		n = 0;
