@@ -286,23 +286,15 @@ static uint16_t add_const(value_t v)
 	return (uint16_t)(u.len[R_CONSTS] / sizeof(value_t) - 1);
 }
 
-/* An integer 0..255 takes one byte, other numbers four. Below 256.0's
- * bits a float is 0 <= f < 256 (and not -0). */
+/* A number whose low half is 0 (the integers up to 255, 1000, 0.5 ...)
+ * is its top half, an operand; others are constants. */
 static void emit_number(value_t v)
 {
-	float f = val_num(v);
-	uint8_t n;
-
-	if (v < 0x43800000u) {
-		n = (uint8_t)f;
-		if (n == f) {
-			emit_op(OP_SMALL);
-			emit_byte(n);
-			return;
-		}
+	if (!(uint16_t)v) {
+		emit_op_u16(OP_NUMBER, (uint16_t)(v >> 16));
+		return;
 	}
-	emit_op_u16(OP_NUMBER, (uint16_t)v);
-	emit_u16((uint16_t)(v >> 16));
+	emit_op_u16(OP_CONST, add_const(v));
 }
 
 /* Names */

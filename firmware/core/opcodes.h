@@ -55,9 +55,10 @@ OP(ITER, 2, 0)         /* push acc and position 0: a for loop's state */
 OP(ASSERT, 0, 0)       /* raise AssertionError if acc is false */
 OP(PRINT_EXPR, 0, 0)   /* console: print repr(acc) unless None, keep it in _ */
 OP(DROP, 0, 1)         /* drop N values (break out of for loops) */
-OP(SMALL, 0, 1)        /* acc = integer 0..255 */
 OP(RANGE, 0, 1)        /* N range() arguments on the stack become start, stop, step */
 OP(CHAIN, -1, 3)       /* comparison op, then N: if not pop() op acc: acc = False, jump to N */
+OP(NUMBER, 0, 2)       /* acc = the float32 whose top half is N, its low half 0:
+                          integers to 255, 1000, 0.5 (other numbers are CONSTs) */
 OP(CONST, 0, 2)        /* acc = constant N of this code */
 OP(NAME, 0, 2)         /* acc = name N, local or global: the compiler resolves it */
 OP(LOCAL, 0, 2)        /* acc = local N */
@@ -76,4 +77,3 @@ OP(CALL, 0, 2)         /* positional count, named count, then a name per named a
 OP(FOR_NEXT, 0, 2)     /* acc = next item, or drop the state and jump to N */
 OP(RANGE_NEXT, 0, 2)   /* acc = next number, or drop the state and jump to N */
 OP(DEFAULT, 0, 4)      /* local A is bound: jump to N, skipping its default */
-OP(NUMBER, 0, 4)       /* acc = float32 operand */

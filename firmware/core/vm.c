@@ -312,27 +312,6 @@ static void range_start(value_t *args, uint8_t n)
 	}
 }
 
-#if SNEK_SMALL
-/* The bits of float k, an integer 0..255: on small chips a few shifts
- * instead of the float library's general conversion. The top half is
- * the exponent, then 7 bits of mantissa: (exponent - 1) * 128 plus k
- * shifted up until its leading 1 reaches bit 7. */
-static value_t small_num(uint8_t k)
-{
-	uint16_t top = (127 + 7 - 1) << 7;
-
-	if (!k)
-		return 0;
-	while (!(k & 0x80)) {
-		k <<= 1;
-		top -= 1 << 7;
-	}
-	return (value_t)(uint16_t)(top + k) << 16;
-}
-#else
-#define small_num(k) val_from_num((float)(k))
-#endif
-
 /* Where the VM keeps its registers, named R_* (plain SP is the AVR's own
  * stack pointer). On the host they are locals, so the compiler can hold
  * them in machine registers, and SAVE()/LOAD() copy them to and from the
@@ -499,12 +478,7 @@ void vm_run(value_t code)
 	}
 	CASE(NUMBER) {
 		OPERAND();
-		memcpy(&R_ACC, R_IP - 2, 4);
-		R_IP += 2;
-		NEXT;
-	}
-	CASE(SMALL) {
-		R_ACC = small_num(*R_IP++);
+		R_ACC = (value_t)u << 16;
 		NEXT;
 	}
 	CASE(CONST) {
