@@ -138,7 +138,7 @@ while_stmt  : WHILE @while_begin expr @jump(OP_JUMP_FALSE) COLON suite @jump_bac
 
 for_stmt    : FOR NAME @for_name IN for_source COLON suite @jump_back @jump_end @for_end
               else_part @loop_end ;
-for_source  : RANGE LPAREN @save(0) expr @item range_more RPAREN @range
+for_source  : RANGE LPAREN @range_begin expr @item range_more RPAREN @range
             | testlist @for_iter
             ;
 range_more  : COMMA expr @item range_more

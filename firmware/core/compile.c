@@ -841,15 +841,32 @@ void comp_action(uint8_t action)
 	case ACT_for_name:
 		cpush(tok_id());
 		break;
-	/* for_source -> RANGE LPAREN @save(0) expr @item range_more RPAREN @range */
+	/* for_source -> RANGE LPAREN @range_begin expr @item range_more
+	 *               RPAREN @range
+	 * The defaults are the compiler's: a start of 0 pushed first, its
+	 * PUSH made a NONE (which pushes nothing) when a start is given, and
+	 * a step of 1 pushed last when none is. */
+	case ACT_range_begin:
+		emit_number(0);
+		cpush(here());
+		emit_op(OP_PUSH);
+		cpush(0);
+		break;
 	case ACT_range:
 		a = cpop();
 		if (a > 3) {
 			error_here(ROM_STR("bad args. wanted 3 got %d"), a);
 		}
+		i = cpop();
+		if (a > 1) {
+			CODE[i] = OP_NONE;
+			add_depth(-1);
+		}
+		if (a < 3) {
+			emit_number(0x3F800000u); /* 1.0f */
+			emit_op(OP_PUSH);
+		}
 		emit_op(OP_RANGE);
-		emit_byte((uint8_t)a);
-		add_depth((int16_t)(3 - a));
 		for_head(OP_RANGE_NEXT, 3);
 		break;
 	/* for_source -> testlist @for_iter */

@@ -51,11 +51,11 @@ OP(DEL_INDEX, -1, 0)   /* del pop()[acc] */
 OP(SLICE, -4, 0)       /* step, hi, lo, container popped: acc = container[lo:hi:step] */
 OP(PUSH, 1, 0)         /* push acc */
 OP(RETURN, 0, 0)       /* return acc to the caller */
+OP(RANGE, 0, 0)        /* range()'s start, stop, step on the stack become numbers */
 OP(ITER, 2, 0)         /* push acc and position 0: a for loop's state */
 OP(ASSERT, 0, 0)       /* raise AssertionError if acc is false */
 OP(PRINT_EXPR, 0, 0)   /* console: print repr(acc) unless None, keep it in _ */
 OP(DROP, 0, 1)         /* drop N values (break out of for loops) */
-OP(RANGE, 0, 1)        /* N range() arguments on the stack become start, stop, step */
 OP(CHAIN, -1, 3)       /* comparison op, then N: if not pop() op acc: acc = False, jump to N */
 OP(NUMBER, 0, 2)       /* acc = the float32 whose top half is N, its low half 0:
                           integers to 255, 1000, 0.5 (other numbers are CONSTs) */

@@ -290,19 +290,13 @@ static value_t call_builtin(snek_len_t index, value_t *callee, uint8_t n, uint8_
 	return r;
 }
 
-/* range()'s n arguments on the stack become start, stop and step:
- * numbers, the step not 0. */
-static void range_start(value_t *args, uint8_t n)
+/* range()'s start, stop and step on the stack (the compiler supplies
+ * the defaults) become numbers, the step not 0. */
+static void range_start(value_t *args)
 {
 	uint8_t i;
 	value_t v;
 
-	if (n == 1) {
-		args[1] = args[0];
-		args[0] = 0;            /* the bits of 0.0f */
-	}
-	if (n < 3)
-		args[2] = 0x3F800000u;  /* the bits of 1.0f */
 	for (i = 0; i < 3; i++) {
 		v = val_from_num(val_to_num(args[i]));
 		/* A step of 0 or -0: no bits but the sign. */
@@ -816,11 +810,8 @@ void vm_run(value_t code)
 		goto jump;
 	}
 	CASE(RANGE) {
-		n = *R_IP++;
 		SAVE();
-		p = R_SP - n + 1;
-		range_start(p, n);
-		R_SP = p + 2;
+		range_start(R_SP - 2);
 		NEXT;
 	}
 	CASE(ASSERT) {
