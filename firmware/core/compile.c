@@ -644,11 +644,22 @@ static uint8_t prefix_op(uint8_t op)
 	return op;
 }
 
+/* The local that holds the middle operand of a chained comparison, for
+ * as long as one comparison and its jump: one serves every chain of a
+ * unit. A default value of parameter k has the slot of k to itself until
+ * it is stored: other locals are still being bound. */
+static uint16_t temp_slot(void)
+{
+	if (in_default)
+		return (uint16_t)(u.nparams - 1);
+	return local_slot(NAME_NONE);
+}
+
 /* An operator between operands: the left one is in acc. */
 static void infix(uint8_t op)
 {
 	uint8_t level = op_level(op);
-	uint16_t *chain;
+	uint16_t *chain, slot;
 
 	if (op == OP_INVERT)
 		syntax_error();
@@ -656,13 +667,15 @@ static void infix(uint8_t op)
 	reduce_to((uint8_t)(level + (op == OP_POW || level == LEVEL_COMPARE)));
 	if (level == LEVEL_COMPARE) {
 		if (top_level() == LEVEL_COMPARE) {
-			/* a < b < c: test a < b, jumping to the end when
-			 * false, and go on with b. */
-			emit_op(OP_CHAIN);
-			emit_byte((uint8_t)(cpop() - OP_ENTRY));
+			/* a < b < c: b waits in a local while a < b is
+			 * tested, jumping to the end when false, and comes
+			 * back for b < c. */
+			slot = temp_slot();
+			emit_op_u16(OP_STORE_LOCAL, slot);
+			emit_op((uint8_t)(cpop() - OP_ENTRY));
 			chain = ctop(0);
-			emit_u16(*chain);
-			*chain = (uint16_t)(here() - 2);
+			*chain = emit_jump(OP_JUMP_FALSE, *chain);
+			emit_op_u16(OP_LOCAL, slot);
 		} else {
 			cpush(NO_JUMP);
 		}

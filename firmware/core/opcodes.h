@@ -56,7 +56,6 @@ OP(ITER, 2, 0)         /* push acc and position 0: a for loop's state */
 OP(ASSERT, 0, 0)       /* raise AssertionError if acc is false */
 OP(PRINT_EXPR, 0, 0)   /* console: print repr(acc) unless None, keep it in _ */
 OP(DROP, 0, 1)         /* drop N values (break out of for loops) */
-OP(CHAIN, -1, 3)       /* comparison op, then N: if not pop() op acc: acc = False, jump to N */
 OP(NUMBER, 0, 2)       /* acc = the float32 whose top half is N, its low half 0:
                           integers to 255, 1000, 0.5 (other numbers are CONSTs) */
 OP(CONST, 0, 2)        /* acc = constant N of this code */

@@ -336,8 +336,9 @@ static void vm_save(uint8_t *ip)
 }
 
 /* An operator: acc joins its operands on the stack, where the collector
- * sees them, and val_apply does the rest. */
-static value_t vm_apply(uint8_t *ip, uint8_t op)
+ * sees them, and val_apply does the rest. Out of line, with val_apply
+ * inside it: the dispatch loop's registers stay its own. */
+static __attribute__((noinline)) value_t vm_apply(uint8_t *ip, uint8_t op)
 {
 	struct vm_regs *r = regs();
 
@@ -537,7 +538,8 @@ void vm_run(value_t code)
 			NEXT;
 		}
 		/* DEFAULT of a bound local: skip the default value. */
-		goto jump_at_ip;
+		u = U16(R_IP);
+		goto jump;
 	}
 	CASE(STORE_GLOBAL) {
 		OPERAND();
@@ -680,21 +682,6 @@ void vm_run(value_t code)
 		R_ACC = b;
 		R_SP -= drop;
 		NEXT;
-	}
-	CASE(CHAIN) {
-		/* A comparison that keeps acc when true. */
-		op = *R_IP++;
-		APPLY(b, op);
-		LOAD();
-		R_SP -= 2;
-		if (b != VAL_FALSE) {
-			R_IP += 2;
-			NEXT;
-		}
-		R_ACC = b;
-	jump_at_ip:
-		u = U16(R_IP);
-		goto jump;
 	}
 	CASE(JUMP_FALSE)
 	CASE(JUMP_TRUE) {
