@@ -70,8 +70,10 @@
 %token_text TRUE "True"
 %token_text FALSE "False"
 
+# Each statement runs when it ends; the next one's unit is ready then
+# (comp_reset readies the first, and the next after an error).
 file        : NEWLINE file
-            | @top_begin stmt @top_end file
+            | stmt @top_end file
             | END
             ;
 

@@ -758,10 +758,7 @@ void comp_action(uint8_t action)
 			add_depth((int16_t)-a);
 		break;
 
-	/* file -> @top_begin stmt @top_end file */
-	case ACT_top_begin:
-		top_begin();
-		break;
+	/* file -> stmt @top_end file */
 	case ACT_top_end:
 		top_end();
 		break;
