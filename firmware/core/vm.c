@@ -56,9 +56,9 @@ static void stack_home(void)
  * into the heap's free room, to twice its size and what is missing where
  * the heap can spare that (deep recursion moves it a few times, not at
  * every call), after a collection if objects are in the way. sp and fp
- * follow; returns how far, in values, for the caller's own pointers.
- * Byte offsets throughout: cheaper than value pointers on 8-bit chips. */
-static __attribute__((noinline)) snek_len_t stack_room(value_t *end)
+ * follow. Byte offsets throughout: cheaper than value pointers on 8-bit
+ * chips. */
+static __attribute__((noinline)) void stack_room(value_t *end)
 {
 	struct vm_regs *r = regs();
 	uint8_t *from = (uint8_t *)vm_stack, *to;
@@ -75,7 +75,6 @@ static __attribute__((noinline)) snek_len_t stack_room(value_t *end)
 	vm_stack = (value_t *)to;
 	r->sp = (value_t *)((uint8_t *)r->sp - d);
 	fp = (value_t *)((uint8_t *)fp - d);
-	return d / sizeof(value_t);
 }
 
 void vm_reset(void)
@@ -177,31 +176,33 @@ static __attribute__((noreturn)) void bad_args(uint8_t wanted, uint8_t got)
 	err_format("bad args. wanted %d got %d", (int32_t)wanted, (int32_t)got);
 }
 
-/* Call the Snek function at `base` with npos positional and nnamed named
- * arguments above it, if the stack has room: bind them into its locals,
- * save the caller's registers after those and make the callee current,
- * its ip at the start. */
-static void push_frame(value_t *base, uint8_t npos, uint8_t nnamed)
+/* Call the Snek function with npos positional and nnamed named arguments
+ * above it, at the top of the stack, if the stack has room: bind them
+ * into its locals, save the caller's registers after those and make the
+ * callee current, its ip at the start. */
+static void push_frame(uint8_t npos, uint8_t nnamed)
 {
 	struct vm_regs *r = regs();
-	struct snek_code *c = code_ptr(base[0]);
-	uint8_t nreq = (uint8_t)(c->nparams - c->ndefaults), i;
-	uint16_t *params = code_params(c);
-	value_t *local, v;
+	struct snek_code *c;
+	uint8_t nreq, i;
+	uint16_t *params;
+	value_t *base, *local, *end, v;
 	bool missing = false;
 
 	/* Named values go above the locals and the return record, and the
-	 * callee's temporaries above those. */
-	named_vals = base + 1 + c->nlocals + RECORD_SLOTS + 1;
-	if (named_vals + nnamed + c->maxstack > STACK_END) {
-		/* The stack moves (and the collector may move the code). */
-		snek_len_t d = stack_room(named_vals + nnamed + c->maxstack);
-
-		base -= d;
-		named_vals -= d;
+	 * callee's temporaries above those. When the stack moves to make
+	 * room (and the collector may move the code), look again. */
+	for (;;) {
+		base = r->sp - npos - nnamed;
 		c = code_ptr(base[0]);
-		params = code_params(c);
+		named_vals = base + 1 + c->nlocals + RECORD_SLOTS + 1;
+		end = named_vals + nnamed + c->maxstack;
+		if (end <= STACK_END)
+			break;
+		stack_room(end);
 	}
+	nreq = (uint8_t)(c->nparams - c->ndefaults);
+	params = code_params(c);
 	if (npos > c->nparams)
 		bad_args(c->nparams, npos + nnamed);
 	/* Move the named values there, then fetch them by name. */
@@ -748,7 +749,7 @@ void vm_run(value_t code)
 		SNEK_POLL();
 		console_check_interrupt();
 	enter:
-		push_frame(callee, n, m);
+		push_frame(n, m);
 		LOAD();
 		NEXT;
 	}
