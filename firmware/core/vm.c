@@ -826,10 +826,10 @@ void vm_run(value_t code)
 	}
 #endif
 	/* The statement's end: its frame goes, the stack goes home (fp stays
-	 * a place in the stack) and the heap has its room back. */
+	 * a place in the stack) and the heap has its room back; the rest of
+	 * what a reset does is in place already. */
 halt:
-	r->code = VAL_NONE;
-	stack_home();
+	vm_reset();
 	return;
 
 	/* Errors raised by several arms. */
