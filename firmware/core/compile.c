@@ -752,10 +752,10 @@ void comp_action(uint8_t action)
 	/* @collection(OP): the counted values become a tuple, list or dict */
 	case ACT_collection:
 		a = cpop();
+		if (arg == OP_DICT) /* a key and a value each */
+			a *= 2;
 		emit_op_u16(arg, a);
 		add_depth((int16_t)-a);
-		if (arg == OP_DICT) /* a key and a value each */
-			add_depth((int16_t)-a);
 		break;
 
 	/* file -> stmt @top_end file */

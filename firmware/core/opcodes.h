@@ -71,7 +71,7 @@ OP(JUMP_FALSE, 0, 2)   /* jump to N if acc is false (acc stays) */
 OP(JUMP_TRUE, 0, 2)    /* jump to N if acc is true (acc stays) */
 OP(LIST, 0, 2)         /* acc = list of the N values on the stack */
 OP(TUPLE, 0, 2)        /* acc = tuple of the N values on the stack */
-OP(DICT, 0, 2)         /* acc = dict of the N key, value pairs on the stack */
+OP(DICT, 0, 2)         /* acc = dict of the N values on the stack, key, value pairs */
 OP(CALL, 0, 2)         /* positional count, named count, then a name per named argument */
 OP(FOR_NEXT, 0, 2)     /* acc = next item, or drop the state and jump to N */
 OP(RANGE_NEXT, 0, 2)   /* acc = next number, or drop the state and jump to N */

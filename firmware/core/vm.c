@@ -706,28 +706,28 @@ void vm_run(value_t code)
 		NEXT;
 	}
 	CASE(LIST)
-	CASE(TUPLE) {
-		OPERAND();
-		SAVE();
-		b = op == OP_LIST ? list_new(u) : tuple_new(u);
-		if (u) {
-			snek_len_t len;
-			memcpy(seq_items(b, &len), R_SP - u + 1, u * sizeof(value_t));
-		}
-		drop = u;
-		goto finish;
-	}
+	CASE(TUPLE)
 	CASE(DICT) {
+		/* The u values on the stack (a key and a value each for a
+		 * dict) go into the new collection. */
 		OPERAND();
 		SAVE();
-		/* The new dict in acc's root (the last value is on the stack
-		 * too), the pairs on the stack, seen by the collector, until
-		 * all are in. */
-		r->acc = dict_new();
-		drop = 2 * u;
-		for (p = R_SP - drop; p < R_SP; p += 2)
-			dict_set(&r->acc, p + 1);
-		b = r->acc;
+		drop = u;
+		if (op == OP_DICT) {
+			/* The new dict in acc's root (the last value is on the
+			 * stack too), the pairs on the stack, seen by the
+			 * collector, until all are in. */
+			r->acc = dict_new();
+			for (p = R_SP - u; p < R_SP; p += 2)
+				dict_set(&r->acc, p + 1);
+			b = r->acc;
+		} else {
+			b = op == OP_LIST ? list_new(u) : tuple_new(u);
+			if (u) {
+				snek_len_t len;
+				memcpy(seq_items(b, &len), R_SP - u + 1, u * sizeof(value_t));
+			}
+		}
 		goto finish;
 	}
 	CASE(CALL) {
