@@ -773,10 +773,8 @@ void comp_action(uint8_t action)
 			break;
 		}
 		p = loop_rec();
-		if (p[LOOP_DROP]) {
-			emit_op(OP_DROP);
-			emit_byte((uint8_t)p[LOOP_DROP]);
-		}
+		if (p[LOOP_DROP])
+			emit_op_u16(OP_DROP, p[LOOP_DROP]);
 		p[LOOP_BREAKS] = emit_jump(OP_JUMP, p[LOOP_BREAKS]);
 		break;
 

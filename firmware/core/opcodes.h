@@ -8,9 +8,9 @@
  * the stack. Binary operators compute acc = pop() OP acc.
  *
  * The order is the VM's, in groups (vm.h names where each starts, vm.c
- * checks them): no operand, a one-byte operand, then a two-byte one, which
- * the VM fetches before it dispatches (the first two bytes, for the few
- * with more). The constants and operators come first: the VM reaches
+ * checks them): no operand, then an operand of two bytes, which the VM
+ * fetches before it dispatches (the first two bytes, for the few with
+ * more). The constants and operators come first: the VM reaches
  * them all through one path. Operand bytes are little-endian. */
 OP(NONE, 0, 0)         /* acc = None; NONE, FALSE, TRUE in the order of */
 OP(FALSE, 0, 0)        /* acc = False  their values (value.h) */
@@ -55,7 +55,7 @@ OP(RANGE, 0, 0)        /* range()'s start, stop, step on the stack become number
 OP(ITER, 2, 0)         /* push acc and position 0: a for loop's state */
 OP(ASSERT, 0, 0)       /* raise AssertionError if acc is false */
 OP(PRINT_EXPR, 0, 0)   /* console: print repr(acc) unless None, keep it in _ */
-OP(DROP, 0, 1)         /* drop N values (break out of for loops) */
+OP(DROP, 0, 2)         /* drop N values (break out of for loops) */
 OP(NUMBER, 0, 2)       /* acc = the float32 whose top half is N, its low half 0:
                           integers to 255, 1000, 0.5 (other numbers are CONSTs) */
 OP(CONST, 0, 2)        /* acc = constant N of this code */

@@ -371,9 +371,8 @@ static __attribute__((noinline)) value_t vm_apply(uint8_t *ip, uint8_t op)
 
 /* The groups of opcodes.h, which the operand fetch relies on. */
 #define OP(name, effect, bytes)						\
-	_Static_assert(((bytes) == 0) == (OP_##name < OP_FIRST_OPERAND) &&	\
-		       ((bytes) != 1 || OP_##name < OP_FIRST_WORD) &&	\
-		       ((bytes) != 2 || OP_##name >= OP_FIRST_WORD), #name " is out of its group");
+	_Static_assert(((bytes) == 0) == (OP_##name < OP_FIRST_WORD) && (bytes) != 1, \
+		       #name " is out of its group");
 #include "opcodes.h"
 #undef OP
 _Static_assert(OP_INDEX == OP_NEG + 4 && OP_SLICE == OP_NEG + 8, "drops_from_neg");
@@ -412,8 +411,7 @@ void vm_run(value_t code)
 #define CASE(name) case OP_##name:
 #define OTHER(name)
 #define NEXT continue
-/* The least code: the two-byte operand is fetched once, before the
- * switch (one-byte ones are few: their arms fetch them). */
+/* The least code: the operand is fetched once, before the switch. */
 #define FETCH()								\
 	do {								\
 		op = *R_IP++;						\
@@ -467,7 +465,8 @@ void vm_run(value_t code)
 	}
 	CASE(DROP) {
 		/* Rare (break in a for loop): the operators' tail does it. */
-		drop = *R_IP++;
+		OPERAND();
+		drop = u;
 		b = R_ACC;
 		SAVE();
 		goto finish;
