@@ -683,12 +683,22 @@ void vm_run(value_t code)
 		R_SP -= drop;
 		NEXT;
 	}
+	/* The tests of acc. ASSERT, which has no operand, goes on like
+	 * JUMP_FALSE and raises where that jumps. */
+	CASE(ASSERT)
 	CASE(JUMP_FALSE)
 	CASE(JUMP_TRUE) {
-		OPERAND();
-		/* Not jumping: JUMP_FALSE on a true acc, JUMP_TRUE on a false. */
-		if (TRUTH(R_ACC) == (op == OP_JUMP_FALSE))
+		OPCODE();
+		if (op != OP_ASSERT)
+			OPERAND();
+		/* Going on: JUMP_FALSE or ASSERT on a true acc, JUMP_TRUE on
+		 * a false. */
+		if (TRUTH(R_ACC) == (op != OP_JUMP_TRUE))
 			NEXT;
+		if (op == OP_ASSERT) {
+			SAVE();
+			err_raise(ERR_ASSERT);
+		}
 		goto jump;
 	}
 	CASE(JUMP) {
@@ -799,13 +809,6 @@ void vm_run(value_t code)
 	CASE(RANGE) {
 		SAVE();
 		range_start(R_SP - 2);
-		NEXT;
-	}
-	CASE(ASSERT) {
-		if (!val_truthy(R_ACC)) {
-			SAVE();
-			err_raise(ERR_ASSERT);
-		}
 		NEXT;
 	}
 	CASE(PRINT_EXPR) {
