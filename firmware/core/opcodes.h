@@ -59,7 +59,6 @@ OP(DROP, 0, 2)         /* drop N values (break out of for loops) */
 OP(NUMBER, 0, 2)       /* acc = the float32 whose top half is N, its low half 0:
                           integers to 255, 1000, 0.5 (other numbers are CONSTs) */
 OP(CONST, 0, 2)        /* acc = constant N of this code */
-OP(NAME, 0, 2)         /* acc = name N, local or global: the compiler resolves it */
 OP(LOCAL, 0, 2)        /* acc = local N */
 OP(GLOBAL, 0, 2)       /* acc = global name N */
 OP(STORE_LOCAL, 0, 2)  /* local N = acc */
@@ -76,3 +75,5 @@ OP(CALL, 0, 2)         /* positional count, named count, then a name per named a
 OP(FOR_NEXT, 0, 2)     /* acc = next item, or drop the state and jump to N */
 OP(RANGE_NEXT, 0, 2)   /* acc = next number, or drop the state and jump to N */
 OP(DEFAULT, 0, 4)      /* local A is bound: jump to N, skipping its default */
+/* Last, past the VM's table: the compiler rewrites every one. */
+OP(NAME, 0, 2)         /* acc = name N, local or global, in a function being compiled */

@@ -481,7 +481,7 @@ void vm_run(value_t code)
 		R_ACC = CONSTS()[u];
 		NEXT;
 	}
-	CASE(NAME)
+	OTHER(NAME) /* never runs: the compiler resolves it */
 	CASE(GLOBAL) {
 		OPERAND();
 #if VM_FAST_PATHS
