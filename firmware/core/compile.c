@@ -801,7 +801,7 @@ void comp_action(uint8_t action)
 	/* assign_rest -> @expr_stmt */
 	case ACT_expr_stmt:
 		if (!in_func && lex_interactive)
-			emit_op(OP_PRINT_EXPR);
+			emit_op_u16(OP_PRINT_EXPR, name_underscore);
 		break;
 	/* del_target -> expr @del */
 	case ACT_del:

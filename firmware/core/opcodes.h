@@ -54,7 +54,6 @@ OP(RETURN, 0, 0)       /* return acc to the caller */
 OP(RANGE, 0, 0)        /* range()'s start, stop, step on the stack become numbers */
 OP(ITER, 2, 0)         /* push acc and position 0: a for loop's state */
 OP(ASSERT, 0, 0)       /* raise AssertionError if acc is false */
-OP(PRINT_EXPR, 0, 0)   /* console: print repr(acc) unless None, keep it in _ */
 OP(DROP, 0, 2)         /* drop N values (break out of for loops) */
 OP(NUMBER, 0, 2)       /* acc = the float32 whose top half is N, its low half 0:
                           integers to 255, 1000, 0.5 (other numbers are CONSTs) */
@@ -63,6 +62,7 @@ OP(LOCAL, 0, 2)        /* acc = local N */
 OP(GLOBAL, 0, 2)       /* acc = global name N */
 OP(STORE_LOCAL, 0, 2)  /* local N = acc */
 OP(STORE_GLOBAL, 0, 2) /* global name N = acc */
+OP(PRINT_EXPR, 0, 2)   /* console: print repr(acc) unless None, keep it in name N (_) */
 OP(DEL_LOCAL, 0, 2)    /* unbind local N */
 OP(DEL_GLOBAL, 0, 2)   /* unbind global name N */
 OP(JUMP, 0, 2)         /* jump to offset N */

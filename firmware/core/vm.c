@@ -541,10 +541,21 @@ void vm_run(value_t code)
 		u = U16(R_IP);
 		goto jump;
 	}
+	/* PRINT_EXPR is STORE_GLOBAL to _ that first prints acc, and
+	 * does neither for None. */
+	CASE(PRINT_EXPR)
 	CASE(STORE_GLOBAL) {
 		OPERAND();
+		b = R_ACC;
 		SAVE();
-		global_set(u, R_ACC);
+		if (op == OP_PRINT_EXPR) {
+			if (b == VAL_NONE)
+				NEXT;
+			print_check(b);
+			print_value(b, true);
+			print_char('\n');
+		}
+		global_set(u, b);
 		LOAD();
 		NEXT;
 	}
@@ -809,18 +820,6 @@ void vm_run(value_t code)
 	CASE(RANGE) {
 		SAVE();
 		range_start(R_SP - 2);
-		NEXT;
-	}
-	CASE(PRINT_EXPR) {
-		b = R_ACC;
-		if (b != VAL_NONE) {
-			SAVE();
-			print_check(b);
-			print_value(b, true);
-			print_char('\n');
-			global_set(name_underscore, b);
-			LOAD();
-		}
 		NEXT;
 	}
 #if !SNEK_COMPUTED_GOTO
