@@ -286,17 +286,6 @@ static uint16_t add_const(value_t v)
 	return (uint16_t)(u.len[R_CONSTS] / sizeof(value_t) - 1);
 }
 
-/* A number whose low half is 0 (the integers up to 255, 1000, 0.5 ...)
- * is its top half, an operand; others are constants. */
-static void emit_number(value_t v)
-{
-	if (!(uint16_t)v) {
-		emit_op_u16(OP_NUMBER, (uint16_t)(v >> 16));
-		return;
-	}
-	emit_op_u16(OP_CONST, add_const(v));
-}
-
 /* Names */
 
 static int16_t find_id(uint8_t r, uint16_t id)
@@ -855,7 +844,7 @@ void comp_action(uint8_t action)
 	 * PUSH made a NONE (which pushes nothing) when a start is given, and
 	 * a step of 1 pushed last when none is. */
 	case ACT_range_begin:
-		emit_number(0);
+		emit_op_u16(OP_NUMBER, 0);
 		cpush(here());
 		emit_op(OP_PUSH);
 		cpush(0);
@@ -871,7 +860,7 @@ void comp_action(uint8_t action)
 			add_depth(-1);
 		}
 		if (a < 3) {
-			emit_number(0x3F800000u); /* 1.0f */
+			emit_op_u16(OP_NUMBER, 0x3F80); /* 1.0f */
 			emit_op(OP_PUSH);
 		}
 		emit_op(OP_RANGE);
@@ -987,9 +976,14 @@ void comp_action(uint8_t action)
 		i = tok_id();
 		emit_op_u16(in_default || is_global(i) ? OP_GLOBAL : OP_NAME, i);
 		break;
+	/* A number whose low half is 0 (the integers to 255, 1000, 0.5 ...)
+	 * is the operand of OP_NUMBER; others are constants, as strings. */
 	case ACT_number:
-		emit_number(comp_tok.val);
-		break;
+		if (!(uint16_t)comp_tok.val) {
+			emit_op_u16(OP_NUMBER, (uint16_t)(comp_tok.val >> 16));
+			break;
+		}
+		/* fall through */
 	case ACT_string:
 		emit_op_u16(OP_CONST, add_const(comp_tok.val));
 		break;
