@@ -131,7 +131,8 @@ static void unit_begin(void)
 		comp_roots[i] = VAL_NONE;
 	memset(&unit, 0, sizeof unit);
 	u.last_op = NO_OP;
-	u.name = NAME_NONE;
+	/* u.name: def_begin names a function; a statement's code is never
+	 * a value, so its name is never read. */
 }
 
 static void top_begin(void)
