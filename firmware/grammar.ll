@@ -135,11 +135,13 @@ if_rest     : ELIF @if_else expr @jump(OP_JUMP_FALSE) COLON suite if_rest
             | @jump_end
             ;
 
+# A loop's else is outside it (break and continue there are the enclosing
+# loop's); its breaks jump past the else.
 while_stmt  : WHILE @while_begin expr @jump(OP_JUMP_FALSE) COLON suite @jump_back @jump_end
-              else_part @loop_end ;
+              @loop_exit else_part @jump_end ;
 
-for_stmt    : FOR NAME @for_name IN for_source COLON suite @jump_back @jump_end @for_end
-              else_part @loop_end ;
+for_stmt    : FOR NAME @for_name IN for_source COLON suite @jump_back @jump_end
+              @loop_exit else_part @jump_end ;
 for_source  : RANGE LPAREN @range_begin expr @item range_more RPAREN @range
             | testlist @for_iter
             ;

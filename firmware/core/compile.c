@@ -820,22 +820,27 @@ void comp_action(uint8_t action)
 		break;
 
 	/* while_stmt -> WHILE @while_begin expr @jump(OP_JUMP_FALSE) COLON
-	 *               suite @jump_back @jump_end else_part @loop_end */
+	 *               suite @jump_back @jump_end @loop_exit else_part
+	 *               @jump_end */
 	case ACT_while_begin:
 		loop_begin(0);
 		break;
 	case ACT_jump_back:
 		jump_back();
 		break;
-	case ACT_loop_end:
+	/* The loop is over (a for loop's state gone): its record goes, its
+	 * breaks wait for the end of the else part. */
+	case ACT_loop_exit:
 		p = loop_rec();
-		patch_here(p[LOOP_BREAKS]);
+		a = p[LOOP_BREAKS];
+		add_depth((int16_t)-p[LOOP_DROP]);
 		csp = (cindex_t)(loop_base - 1);
 		loop_base = (cindex_t)p[LOOP_PREV];
+		cpush(a);
 		break;
 
 	/* for_stmt -> FOR NAME @for_name IN for_source COLON suite
-	 *             @jump_back @jump_end @for_end else_part @loop_end */
+	 *             @jump_back @jump_end @loop_exit else_part @jump_end */
 	case ACT_for_name:
 		cpush(tok_id());
 		break;
@@ -871,9 +876,6 @@ void comp_action(uint8_t action)
 	case ACT_for_iter:
 		emit_op(OP_ITER);
 		for_head(OP_FOR_NEXT, 2);
-		break;
-	case ACT_for_end:
-		add_depth((int16_t)-LOOP(LOOP_DROP));
 		break;
 
 	/* def_stmt -> DEF NAME @def_begin LPAREN params RPAREN COLON suite
