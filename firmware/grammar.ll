@@ -70,8 +70,10 @@
 %token_text TRUE "True"
 %token_text FALSE "False"
 
+# Each statement runs when it ends; the next one's unit is ready then
+# (comp_reset readies the first, and the next after an error).
 file        : NEWLINE file
-            | @top_begin stmt @top_end file
+            | stmt @top_end file
             | END
             ;
 
@@ -133,12 +135,14 @@ if_rest     : ELIF @if_else expr @jump(OP_JUMP_FALSE) COLON suite if_rest
             | @jump_end
             ;
 
+# A loop's else is outside it (break and continue there are the enclosing
+# loop's); its breaks jump past the else.
 while_stmt  : WHILE @while_begin expr @jump(OP_JUMP_FALSE) COLON suite @jump_back @jump_end
-              else_part @loop_end ;
+              @loop_exit else_part @jump_end ;
 
-for_stmt    : FOR NAME @for_name IN for_source COLON suite @jump_back @jump_end @for_end
-              else_part @loop_end ;
-for_source  : RANGE LPAREN @save(0) expr @item range_more RPAREN @range
+for_stmt    : FOR NAME @for_name IN for_source COLON suite @jump_back @jump_end
+              @loop_exit else_part @jump_end ;
+for_source  : RANGE LPAREN @range_begin expr @item range_more RPAREN @range
             | testlist @for_iter
             ;
 range_more  : COMMA expr @item range_more

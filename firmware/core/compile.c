@@ -131,7 +131,8 @@ static void unit_begin(void)
 		comp_roots[i] = VAL_NONE;
 	memset(&unit, 0, sizeof unit);
 	u.last_op = NO_OP;
-	u.name = NAME_NONE;
+	/* u.name: def_begin names a function; a statement's code is never
+	 * a value, so its name is never read. */
 }
 
 static void top_begin(void)
@@ -284,25 +285,6 @@ static uint16_t add_const(value_t v)
 	slot = (value_t *)append(R_CONSTS, sizeof(value_t));
 	*slot = GC_POP();
 	return (uint16_t)(u.len[R_CONSTS] / sizeof(value_t) - 1);
-}
-
-/* An integer 0..255 takes one byte, other numbers four. Below 256.0's
- * bits a float is 0 <= f < 256 (and not -0). */
-static void emit_number(value_t v)
-{
-	float f = val_num(v);
-	uint8_t n;
-
-	if (v < 0x43800000u) {
-		n = (uint8_t)f;
-		if (n == f) {
-			emit_op(OP_SMALL);
-			emit_byte(n);
-			return;
-		}
-	}
-	emit_op_u16(OP_NUMBER, (uint16_t)v);
-	emit_u16((uint16_t)(v >> 16));
 }
 
 /* Names */
@@ -652,11 +634,22 @@ static uint8_t prefix_op(uint8_t op)
 	return op;
 }
 
+/* The local that holds the middle operand of a chained comparison, for
+ * as long as one comparison and its jump: one serves every chain of a
+ * unit. A default value of parameter k has the slot of k to itself until
+ * it is stored: other locals are still being bound. */
+static uint16_t temp_slot(void)
+{
+	if (in_default)
+		return (uint16_t)(u.nparams - 1);
+	return local_slot(NAME_NONE);
+}
+
 /* An operator between operands: the left one is in acc. */
 static void infix(uint8_t op)
 {
 	uint8_t level = op_level(op);
-	uint16_t *chain;
+	uint16_t *chain, slot;
 
 	if (op == OP_INVERT)
 		syntax_error();
@@ -664,13 +657,15 @@ static void infix(uint8_t op)
 	reduce_to((uint8_t)(level + (op == OP_POW || level == LEVEL_COMPARE)));
 	if (level == LEVEL_COMPARE) {
 		if (top_level() == LEVEL_COMPARE) {
-			/* a < b < c: test a < b, jumping to the end when
-			 * false, and go on with b. */
-			emit_op(OP_CHAIN);
-			emit_byte((uint8_t)(cpop() - OP_ENTRY));
+			/* a < b < c: b waits in a local while a < b is
+			 * tested, jumping to the end when false, and comes
+			 * back for b < c. */
+			slot = temp_slot();
+			emit_op_u16(OP_STORE_LOCAL, slot);
+			emit_op((uint8_t)(cpop() - OP_ENTRY));
 			chain = ctop(0);
-			emit_u16(*chain);
-			*chain = (uint16_t)(here() - 2);
+			*chain = emit_jump(OP_JUMP_FALSE, *chain);
+			emit_op_u16(OP_LOCAL, slot);
 		} else {
 			cpush(NO_JUMP);
 		}
@@ -747,16 +742,13 @@ void comp_action(uint8_t action)
 	/* @collection(OP): the counted values become a tuple, list or dict */
 	case ACT_collection:
 		a = cpop();
+		if (arg == OP_DICT) /* a key and a value each */
+			a *= 2;
 		emit_op_u16(arg, a);
 		add_depth((int16_t)-a);
-		if (arg == OP_DICT) /* a key and a value each */
-			add_depth((int16_t)-a);
 		break;
 
-	/* file -> @top_begin stmt @top_end file */
-	case ACT_top_begin:
-		top_begin();
-		break;
+	/* file -> stmt @top_end file */
 	case ACT_top_end:
 		top_end();
 		break;
@@ -771,10 +763,8 @@ void comp_action(uint8_t action)
 			break;
 		}
 		p = loop_rec();
-		if (p[LOOP_DROP]) {
-			emit_op(OP_DROP);
-			emit_byte((uint8_t)p[LOOP_DROP]);
-		}
+		if (p[LOOP_DROP])
+			emit_op_u16(OP_DROP, p[LOOP_DROP]);
 		p[LOOP_BREAKS] = emit_jump(OP_JUMP, p[LOOP_BREAKS]);
 		break;
 
@@ -801,7 +791,7 @@ void comp_action(uint8_t action)
 	/* assign_rest -> @expr_stmt */
 	case ACT_expr_stmt:
 		if (!in_func && lex_interactive)
-			emit_op(OP_PRINT_EXPR);
+			emit_op_u16(OP_PRINT_EXPR, name_underscore);
 		break;
 	/* del_target -> expr @del */
 	case ACT_del:
@@ -830,43 +820,62 @@ void comp_action(uint8_t action)
 		break;
 
 	/* while_stmt -> WHILE @while_begin expr @jump(OP_JUMP_FALSE) COLON
-	 *               suite @jump_back @jump_end else_part @loop_end */
+	 *               suite @jump_back @jump_end @loop_exit else_part
+	 *               @jump_end */
 	case ACT_while_begin:
 		loop_begin(0);
 		break;
 	case ACT_jump_back:
 		jump_back();
 		break;
-	case ACT_loop_end:
+	/* The loop is over (a for loop's state gone): its record goes, its
+	 * breaks wait for the end of the else part. */
+	case ACT_loop_exit:
 		p = loop_rec();
-		patch_here(p[LOOP_BREAKS]);
+		a = p[LOOP_BREAKS];
+		add_depth((int16_t)-p[LOOP_DROP]);
 		csp = (cindex_t)(loop_base - 1);
 		loop_base = (cindex_t)p[LOOP_PREV];
+		cpush(a);
 		break;
 
 	/* for_stmt -> FOR NAME @for_name IN for_source COLON suite
-	 *             @jump_back @jump_end @for_end else_part @loop_end */
+	 *             @jump_back @jump_end @loop_exit else_part @jump_end */
 	case ACT_for_name:
 		cpush(tok_id());
 		break;
-	/* for_source -> RANGE LPAREN @save(0) expr @item range_more RPAREN @range */
+	/* for_source -> RANGE LPAREN @range_begin expr @item range_more
+	 *               RPAREN @range
+	 * The defaults are the compiler's: a start of 0 pushed first, its
+	 * PUSH made a NONE (which pushes nothing) when a start is given, and
+	 * a step of 1 pushed last when none is. */
+	case ACT_range_begin:
+		emit_op_u16(OP_NUMBER, 0);
+		cpush(here());
+		emit_op(OP_PUSH);
+		cpush(0);
+		break;
 	case ACT_range:
 		a = cpop();
 		if (a > 3) {
 			error_here(ROM_STR("bad args. wanted 3 got %d"), a);
 		}
+		i = cpop();
+		if (a > 1) {
+			CODE[i] = OP_NONE;
+			add_depth(-1);
+		}
+		if (a < 3) {
+			emit_op_u16(OP_NUMBER, 0x3F80); /* 1.0f */
+			emit_op(OP_PUSH);
+		}
 		emit_op(OP_RANGE);
-		emit_byte((uint8_t)a);
-		add_depth((int16_t)(3 - a));
 		for_head(OP_RANGE_NEXT, 3);
 		break;
 	/* for_source -> testlist @for_iter */
 	case ACT_for_iter:
 		emit_op(OP_ITER);
 		for_head(OP_FOR_NEXT, 2);
-		break;
-	case ACT_for_end:
-		add_depth((int16_t)-LOOP(LOOP_DROP));
 		break;
 
 	/* def_stmt -> DEF NAME @def_begin LPAREN params RPAREN COLON suite
@@ -970,9 +979,14 @@ void comp_action(uint8_t action)
 		i = tok_id();
 		emit_op_u16(in_default || is_global(i) ? OP_GLOBAL : OP_NAME, i);
 		break;
+	/* A number whose low half is 0 (the integers to 255, 1000, 0.5 ...)
+	 * is the operand of OP_NUMBER; others are constants, as strings. */
 	case ACT_number:
-		emit_number(comp_tok.val);
-		break;
+		if (!(uint16_t)comp_tok.val) {
+			emit_op_u16(OP_NUMBER, (uint16_t)(comp_tok.val >> 16));
+			break;
+		}
+		/* fall through */
 	case ACT_string:
 		emit_op_u16(OP_CONST, add_const(comp_tok.val));
 		break;

@@ -8,9 +8,9 @@
  * the stack. Binary operators compute acc = pop() OP acc.
  *
  * The order is the VM's, in groups (vm.h names where each starts, vm.c
- * checks them): no operand, a one-byte operand, then a two-byte one, which
- * the VM fetches before it dispatches (the first two bytes, for the few
- * with more). The constants and operators come first: the VM reaches
+ * checks them): no operand, then an operand of two bytes, which the VM
+ * fetches before it dispatches (the first two bytes, for the few with
+ * more). The constants and operators come first: the VM reaches
  * them all through one path. Operand bytes are little-endian. */
 OP(NONE, 0, 0)         /* acc = None; NONE, FALSE, TRUE in the order of */
 OP(FALSE, 0, 0)        /* acc = False  their values (value.h) */
@@ -51,19 +51,18 @@ OP(DEL_INDEX, -1, 0)   /* del pop()[acc] */
 OP(SLICE, -4, 0)       /* step, hi, lo, container popped: acc = container[lo:hi:step] */
 OP(PUSH, 1, 0)         /* push acc */
 OP(RETURN, 0, 0)       /* return acc to the caller */
+OP(RANGE, 0, 0)        /* range()'s start, stop, step on the stack become numbers */
 OP(ITER, 2, 0)         /* push acc and position 0: a for loop's state */
 OP(ASSERT, 0, 0)       /* raise AssertionError if acc is false */
-OP(PRINT_EXPR, 0, 0)   /* console: print repr(acc) unless None, keep it in _ */
-OP(DROP, 0, 1)         /* drop N values (break out of for loops) */
-OP(SMALL, 0, 1)        /* acc = integer 0..255 */
-OP(RANGE, 0, 1)        /* N range() arguments on the stack become start, stop, step */
-OP(CHAIN, -1, 3)       /* comparison op, then N: if not pop() op acc: acc = False, jump to N */
+OP(DROP, 0, 2)         /* drop N values (break out of for loops) */
+OP(NUMBER, 0, 2)       /* acc = the float32 whose top half is N, its low half 0:
+                          integers to 255, 1000, 0.5 (other numbers are CONSTs) */
 OP(CONST, 0, 2)        /* acc = constant N of this code */
-OP(NAME, 0, 2)         /* acc = name N, local or global: the compiler resolves it */
 OP(LOCAL, 0, 2)        /* acc = local N */
 OP(GLOBAL, 0, 2)       /* acc = global name N */
 OP(STORE_LOCAL, 0, 2)  /* local N = acc */
 OP(STORE_GLOBAL, 0, 2) /* global name N = acc */
+OP(PRINT_EXPR, 0, 2)   /* console: print repr(acc) unless None, keep it in name N (_) */
 OP(DEL_LOCAL, 0, 2)    /* unbind local N */
 OP(DEL_GLOBAL, 0, 2)   /* unbind global name N */
 OP(JUMP, 0, 2)         /* jump to offset N */
@@ -71,9 +70,10 @@ OP(JUMP_FALSE, 0, 2)   /* jump to N if acc is false (acc stays) */
 OP(JUMP_TRUE, 0, 2)    /* jump to N if acc is true (acc stays) */
 OP(LIST, 0, 2)         /* acc = list of the N values on the stack */
 OP(TUPLE, 0, 2)        /* acc = tuple of the N values on the stack */
-OP(DICT, 0, 2)         /* acc = dict of the N key, value pairs on the stack */
+OP(DICT, 0, 2)         /* acc = dict of the N values on the stack, key, value pairs */
 OP(CALL, 0, 2)         /* positional count, named count, then a name per named argument */
 OP(FOR_NEXT, 0, 2)     /* acc = next item, or drop the state and jump to N */
 OP(RANGE_NEXT, 0, 2)   /* acc = next number, or drop the state and jump to N */
 OP(DEFAULT, 0, 4)      /* local A is bound: jump to N, skipping its default */
-OP(NUMBER, 0, 4)       /* acc = float32 operand */
+/* Last, past the VM's table: the compiler rewrites every one. */
+OP(NAME, 0, 2)         /* acc = name N, local or global, in a function being compiled */

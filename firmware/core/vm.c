@@ -56,9 +56,9 @@ static void stack_home(void)
  * into the heap's free room, to twice its size and what is missing where
  * the heap can spare that (deep recursion moves it a few times, not at
  * every call), after a collection if objects are in the way. sp and fp
- * follow; returns how far, in values, for the caller's own pointers.
- * Byte offsets throughout: cheaper than value pointers on 8-bit chips. */
-static __attribute__((noinline)) snek_len_t stack_room(value_t *end)
+ * follow. Byte offsets throughout: cheaper than value pointers on 8-bit
+ * chips. */
+static __attribute__((noinline)) void stack_room(value_t *end)
 {
 	struct vm_regs *r = regs();
 	uint8_t *from = (uint8_t *)vm_stack, *to;
@@ -75,7 +75,6 @@ static __attribute__((noinline)) snek_len_t stack_room(value_t *end)
 	vm_stack = (value_t *)to;
 	r->sp = (value_t *)((uint8_t *)r->sp - d);
 	fp = (value_t *)((uint8_t *)fp - d);
-	return d / sizeof(value_t);
 }
 
 void vm_reset(void)
@@ -177,31 +176,33 @@ static __attribute__((noreturn)) void bad_args(uint8_t wanted, uint8_t got)
 	err_format("bad args. wanted %d got %d", (int32_t)wanted, (int32_t)got);
 }
 
-/* Call the Snek function at `base` with npos positional and nnamed named
- * arguments above it, if the stack has room: bind them into its locals,
- * save the caller's registers after those and make the callee current,
- * its ip at the start. */
-static void push_frame(value_t *base, uint8_t npos, uint8_t nnamed)
+/* Call the Snek function with npos positional and nnamed named arguments
+ * above it, at the top of the stack, if the stack has room: bind them
+ * into its locals, save the caller's registers after those and make the
+ * callee current, its ip at the start. */
+static void push_frame(uint8_t npos, uint8_t nnamed)
 {
 	struct vm_regs *r = regs();
-	struct snek_code *c = code_ptr(base[0]);
-	uint8_t nreq = (uint8_t)(c->nparams - c->ndefaults), i;
-	uint16_t *params = code_params(c);
-	value_t *local, v;
+	struct snek_code *c;
+	uint8_t nreq, i;
+	uint16_t *params;
+	value_t *base, *local, *end, v;
 	bool missing = false;
 
 	/* Named values go above the locals and the return record, and the
-	 * callee's temporaries above those. */
-	named_vals = base + 1 + c->nlocals + RECORD_SLOTS + 1;
-	if (named_vals + nnamed + c->maxstack > STACK_END) {
-		/* The stack moves (and the collector may move the code). */
-		snek_len_t d = stack_room(named_vals + nnamed + c->maxstack);
-
-		base -= d;
-		named_vals -= d;
+	 * callee's temporaries above those. When the stack moves to make
+	 * room (and the collector may move the code), look again. */
+	for (;;) {
+		base = r->sp - npos - nnamed;
 		c = code_ptr(base[0]);
-		params = code_params(c);
+		named_vals = base + 1 + c->nlocals + RECORD_SLOTS + 1;
+		end = named_vals + nnamed + c->maxstack;
+		if (end <= STACK_END)
+			break;
+		stack_room(end);
 	}
+	nreq = (uint8_t)(c->nparams - c->ndefaults);
+	params = code_params(c);
 	if (npos > c->nparams)
 		bad_args(c->nparams, npos + nnamed);
 	/* Move the named values there, then fetch them by name. */
@@ -290,19 +291,13 @@ static value_t call_builtin(snek_len_t index, value_t *callee, uint8_t n, uint8_
 	return r;
 }
 
-/* range()'s n arguments on the stack become start, stop and step:
- * numbers, the step not 0. */
-static void range_start(value_t *args, uint8_t n)
+/* range()'s start, stop and step on the stack (the compiler supplies
+ * the defaults) become numbers, the step not 0. */
+static void range_start(value_t *args)
 {
 	uint8_t i;
 	value_t v;
 
-	if (n == 1) {
-		args[1] = args[0];
-		args[0] = 0;            /* the bits of 0.0f */
-	}
-	if (n < 3)
-		args[2] = 0x3F800000u;  /* the bits of 1.0f */
 	for (i = 0; i < 3; i++) {
 		v = val_from_num(val_to_num(args[i]));
 		/* A step of 0 or -0: no bits but the sign. */
@@ -311,27 +306,6 @@ static void range_start(value_t *args, uint8_t n)
 		args[i] = v;
 	}
 }
-
-#if SNEK_SMALL
-/* The bits of float k, an integer 0..255: on small chips a few shifts
- * instead of the float library's general conversion. The top half is
- * the exponent, then 7 bits of mantissa: (exponent - 1) * 128 plus k
- * shifted up until its leading 1 reaches bit 7. */
-static value_t small_num(uint8_t k)
-{
-	uint16_t top = (127 + 7 - 1) << 7;
-
-	if (!k)
-		return 0;
-	while (!(k & 0x80)) {
-		k <<= 1;
-		top -= 1 << 7;
-	}
-	return (value_t)(uint16_t)(top + k) << 16;
-}
-#else
-#define small_num(k) val_from_num((float)(k))
-#endif
 
 /* Where the VM keeps its registers, named R_* (plain SP is the AVR's own
  * stack pointer). On the host they are locals, so the compiler can hold
@@ -363,8 +337,9 @@ static void vm_save(uint8_t *ip)
 }
 
 /* An operator: acc joins its operands on the stack, where the collector
- * sees them, and val_apply does the rest. */
-static value_t vm_apply(uint8_t *ip, uint8_t op)
+ * sees them, and val_apply does the rest. Out of line, with val_apply
+ * inside it: the dispatch loop's registers stay its own. */
+static __attribute__((noinline)) value_t vm_apply(uint8_t *ip, uint8_t op)
 {
 	struct vm_regs *r = regs();
 
@@ -396,9 +371,8 @@ static value_t vm_apply(uint8_t *ip, uint8_t op)
 
 /* The groups of opcodes.h, which the operand fetch relies on. */
 #define OP(name, effect, bytes)						\
-	_Static_assert(((bytes) == 0) == (OP_##name < OP_FIRST_OPERAND) &&	\
-		       ((bytes) != 1 || OP_##name < OP_FIRST_WORD) &&	\
-		       ((bytes) != 2 || OP_##name >= OP_FIRST_WORD), #name " is out of its group");
+	_Static_assert(((bytes) == 0) == (OP_##name < OP_FIRST_WORD) && (bytes) != 1, \
+		       #name " is out of its group");
 #include "opcodes.h"
 #undef OP
 _Static_assert(OP_INDEX == OP_NEG + 4 && OP_SLICE == OP_NEG + 8, "drops_from_neg");
@@ -437,8 +411,7 @@ void vm_run(value_t code)
 #define CASE(name) case OP_##name:
 #define OTHER(name)
 #define NEXT continue
-/* The least code: the two-byte operand is fetched once, before the
- * switch (one-byte ones are few: their arms fetch them). */
+/* The least code: the operand is fetched once, before the switch. */
 #define FETCH()								\
 	do {								\
 		op = *R_IP++;						\
@@ -492,19 +465,15 @@ void vm_run(value_t code)
 	}
 	CASE(DROP) {
 		/* Rare (break in a for loop): the operators' tail does it. */
-		drop = *R_IP++;
+		OPERAND();
+		drop = u;
 		b = R_ACC;
 		SAVE();
 		goto finish;
 	}
 	CASE(NUMBER) {
 		OPERAND();
-		memcpy(&R_ACC, R_IP - 2, 4);
-		R_IP += 2;
-		NEXT;
-	}
-	CASE(SMALL) {
-		R_ACC = small_num(*R_IP++);
+		R_ACC = (value_t)u << 16;
 		NEXT;
 	}
 	CASE(CONST) {
@@ -512,7 +481,7 @@ void vm_run(value_t code)
 		R_ACC = CONSTS()[u];
 		NEXT;
 	}
-	CASE(NAME)
+	OTHER(NAME) /* never runs: the compiler resolves it */
 	CASE(GLOBAL) {
 		OPERAND();
 #if VM_FAST_PATHS
@@ -569,12 +538,24 @@ void vm_run(value_t code)
 			NEXT;
 		}
 		/* DEFAULT of a bound local: skip the default value. */
-		goto jump_at_ip;
+		u = U16(R_IP);
+		goto jump;
 	}
+	/* PRINT_EXPR is STORE_GLOBAL to _ that first prints acc, and
+	 * does neither for None. */
+	CASE(PRINT_EXPR)
 	CASE(STORE_GLOBAL) {
 		OPERAND();
+		b = R_ACC;
 		SAVE();
-		global_set(u, R_ACC);
+		if (op == OP_PRINT_EXPR) {
+			if (b == VAL_NONE)
+				NEXT;
+			print_check(b);
+			print_value(b, true);
+			print_char('\n');
+		}
+		global_set(u, b);
 		LOAD();
 		NEXT;
 	}
@@ -713,27 +694,22 @@ void vm_run(value_t code)
 		R_SP -= drop;
 		NEXT;
 	}
-	CASE(CHAIN) {
-		/* A comparison that keeps acc when true. */
-		op = *R_IP++;
-		APPLY(b, op);
-		LOAD();
-		R_SP -= 2;
-		if (b != VAL_FALSE) {
-			R_IP += 2;
-			NEXT;
-		}
-		R_ACC = b;
-	jump_at_ip:
-		u = U16(R_IP);
-		goto jump;
-	}
+	/* The tests of acc. ASSERT, which has no operand, goes on like
+	 * JUMP_FALSE and raises where that jumps. */
+	CASE(ASSERT)
 	CASE(JUMP_FALSE)
 	CASE(JUMP_TRUE) {
-		OPERAND();
-		/* Not jumping: JUMP_FALSE on a true acc, JUMP_TRUE on a false. */
-		if (TRUTH(R_ACC) == (op == OP_JUMP_FALSE))
+		OPCODE();
+		if (op != OP_ASSERT)
+			OPERAND();
+		/* Going on: JUMP_FALSE or ASSERT on a true acc, JUMP_TRUE on
+		 * a false. */
+		if (TRUTH(R_ACC) == (op != OP_JUMP_TRUE))
 			NEXT;
+		if (op == OP_ASSERT) {
+			SAVE();
+			err_raise(ERR_ASSERT);
+		}
 		goto jump;
 	}
 	CASE(JUMP) {
@@ -750,28 +726,28 @@ void vm_run(value_t code)
 		NEXT;
 	}
 	CASE(LIST)
-	CASE(TUPLE) {
-		OPERAND();
-		SAVE();
-		b = op == OP_LIST ? list_new(u) : tuple_new(u);
-		if (u) {
-			snek_len_t len;
-			memcpy(seq_items(b, &len), R_SP - u + 1, u * sizeof(value_t));
-		}
-		drop = u;
-		goto finish;
-	}
+	CASE(TUPLE)
 	CASE(DICT) {
+		/* The u values on the stack (a key and a value each for a
+		 * dict) go into the new collection. */
 		OPERAND();
 		SAVE();
-		/* The new dict in acc's root (the last value is on the stack
-		 * too), the pairs on the stack, seen by the collector, until
-		 * all are in. */
-		r->acc = dict_new();
-		drop = 2 * u;
-		for (p = R_SP - drop; p < R_SP; p += 2)
-			dict_set(&r->acc, p + 1);
-		b = r->acc;
+		drop = u;
+		if (op == OP_DICT) {
+			/* The new dict in acc's root (the last value is on the
+			 * stack too), the pairs on the stack, seen by the
+			 * collector, until all are in. */
+			r->acc = dict_new();
+			for (p = R_SP - u; p < R_SP; p += 2)
+				dict_set(&r->acc, p + 1);
+			b = r->acc;
+		} else {
+			b = op == OP_LIST ? list_new(u) : tuple_new(u);
+			if (u) {
+				snek_len_t len;
+				memcpy(seq_items(b, &len), R_SP - u + 1, u * sizeof(value_t));
+			}
+		}
 		goto finish;
 	}
 	CASE(CALL) {
@@ -793,7 +769,7 @@ void vm_run(value_t code)
 		SNEK_POLL();
 		console_check_interrupt();
 	enter:
-		push_frame(callee, n, m);
+		push_frame(n, m);
 		LOAD();
 		NEXT;
 	}
@@ -842,30 +818,8 @@ void vm_run(value_t code)
 		goto jump;
 	}
 	CASE(RANGE) {
-		n = *R_IP++;
 		SAVE();
-		p = R_SP - n + 1;
-		range_start(p, n);
-		R_SP = p + 2;
-		NEXT;
-	}
-	CASE(ASSERT) {
-		if (!val_truthy(R_ACC)) {
-			SAVE();
-			err_raise(ERR_ASSERT);
-		}
-		NEXT;
-	}
-	CASE(PRINT_EXPR) {
-		b = R_ACC;
-		if (b != VAL_NONE) {
-			SAVE();
-			print_check(b);
-			print_value(b, true);
-			print_char('\n');
-			global_set(name_underscore, b);
-			LOAD();
-		}
+		range_start(R_SP - 2);
 		NEXT;
 	}
 #if !SNEK_COMPUTED_GOTO
@@ -873,10 +827,10 @@ void vm_run(value_t code)
 	}
 #endif
 	/* The statement's end: its frame goes, the stack goes home (fp stays
-	 * a place in the stack) and the heap has its room back. */
+	 * a place in the stack) and the heap has its room back; the rest of
+	 * what a reset does is in place already. */
 halt:
-	r->code = VAL_NONE;
-	stack_home();
+	vm_reset();
 	return;
 
 	/* Errors raised by several arms. */

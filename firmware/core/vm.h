@@ -11,9 +11,8 @@ enum opcode {
 #undef OP
 	OP_COUNT
 };
-/* Where the groups of opcodes.h start: operands of one byte, then of two. */
-#define OP_FIRST_OPERAND OP_DROP
-#define OP_FIRST_WORD OP_CONST
+/* Where the opcodes with an operand start (opcodes.h). */
+#define OP_FIRST_WORD OP_DROP
 
 /* The value stack; vm_sp points at the top value (vm_stack[0] is unused).
  * It ends where the heap's pool does and grows down into the heap's free
