@@ -333,8 +333,8 @@ static void sweep(snek_len_t off)
 	scan_at = end;
 	COUNT(holes);
 	*hdr_at(off) = GC_HDR(GC_FREE, end - off);
-	if (end == top)
-		top = off;
+	if (end == top)	/* the sweep ends here too: what is bumped next is new */
+		top = scan_at = off;
 	else
 		hole_add(off);
 }
