@@ -163,7 +163,10 @@ static struct snek_dict *rebuild(const value_t *dv, snek_len_t cap)
 	value_t block;
 	struct snek_dict *d;
 	struct entry *old, *e;
-	snek_len_t i, n = 0;
+	snek_len_t n = 0;
+#if !SNEK_SMALL
+	snek_len_t i;
+#endif
 
 #if !SNEK_SMALL
 	/* The new index, empty, goes in at once: an index holds no
@@ -187,9 +190,11 @@ static struct snek_dict *rebuild(const value_t *dv, snek_len_t cap)
 	gc_barrier(d->entries);
 	d->entries = block;
 	d->cap = cap;
+#if !SNEK_SMALL
 	d->used = n;
 	for (i = 0; i < n; i++)
 		index_add(d, i);
+#endif
 	return d;
 }
 

@@ -601,8 +601,9 @@ static value_t op_slice(const value_t *t)
 	down = step < 0;
 	start = slice_bound(t[1], n, down, false);
 	d = slice_bound(t[2], n, down, true) - start;
-	/* d is the distance to walk, the count rounds up. */
-	d = down ? (-d - step - 1) / -step : (d + step - 1) / step;
+	/* d is the distance to walk, the count rounds up (away from 0:
+	 * d and step have one sign when there is anything to take). */
+	d = (index_t)(d + step - 1 + 2 * down) / step;
 	return seq_sub(t, (snek_len_t)start, (snek_len_t)step, d > 0 ? (snek_len_t)d : 0);
 }
 
@@ -629,10 +630,12 @@ static bool contains(value_t c, value_t item)
 }
 
 /* Python's floor division and modulo: the remainder takes the divisor's
- * sign. Signs and zeros are read from the bits, which saves float calls. */
+ * sign. Signs and zeros are read from the bits, which saves float calls;
+ * both end in one addition, of -0 when nothing is to be added (x + -0 is
+ * x for every x, -0 included). */
 static float floor_divmod(uint8_t op, float a, float b)
 {
-	float m = fmodf(a, b), q;
+	float m = fmodf(a, b), extra = -0.0f;
 	uint32_t mb, bb;
 	bool adjust;
 
@@ -642,18 +645,22 @@ static float floor_divmod(uint8_t op, float a, float b)
 	adjust = (mb << 1) && (((uint8_t)(mb >> 24) ^ (uint8_t)(bb >> 24)) & 0x80);
 	if (op == OP_MOD) {
 		if (adjust)
-			return m + b;
-		/* A zero remainder takes the divisor's sign too. */
-		return (mb << 1) ? m : copysignf(0.0f, b);
+			extra = b;
+		else if (!(mb << 1))
+			m = copysignf(0.0f, b); /* a zero takes b's sign too */
+		return m + extra;
 	}
+	/* By zero: a / b (inf or nan), which the steps below keep. */
 	if (!(bb << 1))
-		return a / b;
-	q = (a - m) / b;
+		m = 0.0f;
+	a = (a - m) / b;
 	if (adjust)
-		q -= 1.0f;
-	/* q is integral up to rounding. */
-	m = floorf(q);
-	return q - m > 0.5f ? m + 1.0f : m;
+		a -= 1.0f;
+	/* a is integral up to rounding. */
+	m = floorf(a);
+	if (a - m > 0.5f)
+		extra = 1.0f;
+	return m + extra;
 }
 
 /* Bit operators on integral numbers. */
