@@ -234,7 +234,7 @@ void dict_set(const value_t *dv, const value_t *kv)
 value_t dict_del(value_t dv, value_t key)
 {
 	struct snek_dict *d = dict_ptr(dv);
-	struct entry *e = find(d, key), *last;
+	struct entry *e = find(d, key);
 	value_t v;
 
 	if (!e)
@@ -244,10 +244,8 @@ value_t dict_del(value_t dv, value_t key)
 	gc_barrier(v);
 #if SNEK_SMALL
 	/* Small chips close the hole (len is used). */
-	last = entries(d) + --d->used;
-	obj_close(e, last, sizeof *e);
+	obj_close(dv, e, sizeof *e);
 #else
-	(void)last;
 	e->key = VAL_DELETED;
 	e->value = 0;
 	d->len--;

@@ -44,11 +44,6 @@ static __attribute__((noreturn)) void bad_value(value_t v)
 	err_invalid_value(v);
 }
 
-static __attribute__((noreturn)) void no_key(value_t key)
-{
-	err_format("key not found: %v", key);
-}
-
 /* Two slots that keep values across allocations; release() frees them. */
 __attribute__((noinline)) value_t *obj_keep(value_t a, value_t b)
 {
@@ -160,9 +155,16 @@ void buf_add(value_t *buf, snek_len_t *len, char c)
 
 /* Lists and tuples */
 
-__attribute__((noinline)) void obj_close(void *at, void *last, uint8_t size)
+/* Lists (and small chips' dicts) keep their items where a list does. */
+#if SNEK_SMALL
+_Static_assert(offsetof(struct snek_dict, entries) == offsetof(struct snek_list, items),
+	       "small dicts keep their entries where lists keep items");
+#endif
+
+__attribute__((noinline)) void obj_close(value_t c, void *at, uint8_t size)
 {
-	uint8_t *p = at, *end = (uint8_t *)last + size;
+	struct snek_list *l = list_ptr(c);
+	uint8_t *p = at, *end = (uint8_t *)block_ptr(l->items) + l->len-- * size;
 
 	/* Byte by byte upwards: each byte is read before it is written. */
 	for (; p != end; p++)
@@ -516,19 +518,6 @@ static __attribute__((noinline)) index_t to_index(value_t v, snek_len_t n)
 	return (index_t)k;
 }
 
-/* An index into a sequence of n items, negative counting from the end. */
-static snek_len_t seq_index(value_t i, snek_len_t n)
-{
-	index_t k = to_index(i, n);
-
-	if (k < 0)
-		k += (index_t)n;
-	/* Still negative: as a length, above n. */
-	if ((snek_len_t)k >= n)
-		err_format("index out of range: %v", i);
-	return (snek_len_t)k;
-}
-
 _Static_assert(OP_INDEX_KEEP == OP_INDEX + 1 && OP_STORE_INDEX == OP_INDEX + 2 &&
 	       OP_DEL_INDEX == OP_INDEX + 3, "item opcodes in order");
 
@@ -536,10 +525,11 @@ _Static_assert(OP_INDEX_KEEP == OP_INDEX + 1 && OP_STORE_INDEX == OP_INDEX + 2 &
  * = t[2] (STORE_INDEX) and del t[0][t[1]] (DEL_INDEX, the result t[1]). */
 static value_t op_item(uint8_t op, value_t *t)
 {
-	value_t c = t[0], i = t[1], v, *slot, *end;
+	value_t c = t[0], i = t[1], v, *slot;
 	uint8_t type = val_type(c);
 	bool read = op <= OP_INDEX_KEEP;
-	snek_len_t k;
+	snek_len_t n;
+	index_t k;
 
 	if (type == TYPE_DICT) {
 		if (op == OP_STORE_INDEX) {
@@ -547,23 +537,31 @@ static value_t op_item(uint8_t op, value_t *t)
 			return t[2];
 		}
 		v = read ? dict_get(c, i) : dict_del(c, i);
-		if (v == VAL_UNSET)
-			no_key(i);
-		return read ? v : i;
+		if (v != VAL_UNSET)
+			return read ? v : i;
+	} else {
+		/* Only lists change. */
+		if (read ? !is_seq(type) : type != TYPE_LIST)
+			obj_bad_type(c);
+		/* Negative counts from the end; still negative, it is out of
+		 * range as a length, above n. */
+		n = obj_len(c);
+		k = to_index(i, n);
+		if (k < 0)
+			k += (index_t)n;
+		if ((snek_len_t)k < n) {
+			if (read)
+				return seq_item(t, (snek_len_t)k);
+			slot = (value_t *)seq_at(c, (snek_len_t)k);
+			gc_barrier(*slot);
+			if (op == OP_STORE_INDEX)
+				return *slot = t[2];
+			obj_close(c, slot, sizeof *slot);
+			return i;
+		}
 	}
-	/* Only lists change. */
-	if (read ? !is_seq(type) : type != TYPE_LIST)
-		obj_bad_type(c);
-	k = seq_index(i, obj_len(c));
-	if (read)
-		return seq_item(t, k);
-	slot = (value_t *)seq_at(c, k);
-	gc_barrier(*slot);
-	if (op == OP_STORE_INDEX)
-		return *slot = t[2];
-	end = (value_t *)seq_at(c, --list_ptr(c)->len);
-	obj_close(slot, end, sizeof *slot);
-	return i;
+	/* One raise for both: a missing key or an index out of range. */
+	err_format1(type == TYPE_DICT ? ROM_STR("key not found: %v") : ROM_STR("index out of range: %v"), i);
 }
 
 /* Python's slice bound: None's default, or the index v clamped to the

@@ -43,10 +43,12 @@ value_t tuple_new(snek_len_t len);
 /* Items of a list or tuple (stale after any allocation; an empty
  * list's pointer must not be read). */
 value_t *seq_items(value_t v, snek_len_t *len);
-/* Close the gap of one item of `size` bytes at `at` in a block whose last
- * item is at `last`: the items after it move down and the freed last one
- * becomes 0 (no reference, so filling it again needs no barrier). */
-void obj_close(void *at, void *last, uint8_t size);
+/* Close the gap of the item of `size` bytes at `at` in the list c (or a
+ * small chip's dict, which keeps its entries where a list keeps its
+ * items) and count one item less: the items after it move down and the
+ * freed last one becomes 0 (no reference, so filling it again needs no
+ * barrier). */
+void obj_close(value_t c, void *at, uint8_t size);
 /* Item i of the sequence in the slot *c (for a string, a new string). */
 value_t seq_item(const value_t *c, snek_len_t i);
 
