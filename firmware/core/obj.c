@@ -683,17 +683,26 @@ static float bit_binop(uint8_t op, float af, float bf)
 	return (float)a;
 }
 
+_Static_assert(OP_SUB == OP_ADD + 1 && OP_MUL == OP_ADD + 2 && OP_DIV == OP_ADD + 3 &&
+	       OP_FLOORDIV == OP_ADD + 4 && OP_MOD == OP_ADD + 5 && OP_POW == OP_ADD + 6 &&
+	       OP_BAND == OP_ADD + 7, "number operators in order");
+
 /* a op b for a binary operator on numbers. */
 static float num_op(uint8_t op, float a, float b)
 {
-	switch (op) {
-	case OP_ADD: case OP_IADD: return a + b;
-	case OP_SUB: return a - b;
-	case OP_MUL: case OP_IMUL: return a * b;
-	case OP_DIV: return a / b;
-	case OP_POW: return powf(a, b);
-	case OP_MOD: case OP_FLOORDIV: return floor_divmod(op, a, b);
-	}
+	/* Tests, not a jump table: shorter, and + comes first. */
+	if (op == OP_ADD || op == OP_IADD)
+		return a + b;
+	if (op == OP_SUB)
+		return a - b;
+	if (op == OP_MUL || op == OP_IMUL)
+		return a * b;
+	if (op == OP_DIV)
+		return a / b;
+	if (op == OP_POW)
+		return powf(a, b);
+	if (op <= OP_MOD)
+		return floor_divmod(op, a, b);
 	return bit_binop(op, a, b);
 }
 
