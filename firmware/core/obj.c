@@ -66,7 +66,9 @@ __attribute__((noinline)) value_t obj_new(uint8_t kind, snek_len_t bytes)
  * number 0 for values, which the collector skips until they are filled). */
 static __attribute__((noinline)) value_t items_new(uint8_t kind, snek_len_t head, snek_len_t n, uint8_t shift)
 {
-	if (n > (snek_len_t)(SNEK_POOL_SIZE >> shift))
+	/* More items than the pool has bytes never fit (and then the size
+	 * cannot overflow); the allocation raises for the rest. */
+	if (n > (snek_len_t)SNEK_POOL_SIZE)
 		err_raise(ERR_NO_MEMORY);
 	return obj_new(kind, (snek_len_t)(head + (n << shift)));
 }
