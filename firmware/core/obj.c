@@ -363,9 +363,11 @@ float val_to_num(value_t v)
 {
 	if (VAL_IS_NUM(v))
 		return val_num(v);
-	if (!VAL_IS_BOOL(v))
+	if (v == VAL_TRUE)
+		return 1.0f;
+	if (v != VAL_FALSE)
 		obj_bad_type(v);
-	return v == VAL_TRUE ? 1.0f : 0.0f;
+	return 0.0f;
 }
 
 static int32_t num_to_int(float f)
