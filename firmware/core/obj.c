@@ -660,7 +660,11 @@ static float floor_divmod(uint8_t op, float a, float b)
 		a -= 1.0f;
 	/* a is integral up to rounding. */
 	m = floorf(a);
-	if (a - m > 0.5f)
+	/* a - m above 0.5, read from its bits (it is 0 or more, or a NaN
+	 * when m is infinite or NaN, which adding 1 keeps). */
+	a -= m;
+	memcpy(&mb, &a, sizeof mb);
+	if ((int32_t)mb > 0x3f000000)
 		extra = 1.0f;
 	return m + extra;
 }
