@@ -24,14 +24,19 @@ _Static_assert((int)GC_STRING + 1 == (int)TAG_STRING && (int)GC_LIST + 1 == (int
 	       (int)GC_TUPLE + 1 == (int)TAG_TUPLE && (int)GC_DICT + 1 == (int)TAG_DICT,
 	       "kinds follow tags");
 
-/* A signed index as wide as a length. */
+/* A signed index as wide as a length, and the bound indexes are clamped
+ * to: twice any length, so index arithmetic on a length and an index, or
+ * a slice's distance and step, never overflows. */
 #if SNEK_SMALL
 typedef int16_t index_t;
+#define INDEX_MAX 0x3fff
 #else
 typedef int32_t index_t;
+#define INDEX_MAX 0x3fffffff
 #endif
+_Static_assert(SNEK_POOL_SIZE < INDEX_MAX / 2, "lengths below half INDEX_MAX");
 
-static index_t to_index(value_t v, snek_len_t n);
+static index_t to_index(value_t v);
 
 /* One raise site per message. */
 __attribute__((noreturn)) void obj_bad_type(value_t v)
@@ -509,16 +514,17 @@ static bool compare_op(uint8_t op, const value_t *t)
 	return r ^ (op & 1);
 }
 
-/* The integer v, clamped to -n-1..n+1 (the same for indexing and slicing
- * a sequence of n items): the rest goes on in index_t. */
-static __attribute__((noinline)) index_t to_index(value_t v, snek_len_t n)
+/* The integer v, clamped to -INDEX_MAX..INDEX_MAX (beyond any length,
+ * where indexing, slicing and repeating all act alike): the rest goes on
+ * in index_t. */
+static __attribute__((noinline)) index_t to_index(value_t v)
 {
 	int32_t k = val_to_int(v);
 
-	if (k > (int32_t)n)
-		return (index_t)(n + 1);
-	if (k < -(int32_t)n)
-		return (index_t)(-(index_t)n - 1);
+	if (k > INDEX_MAX)
+		k = INDEX_MAX;
+	if (k < -INDEX_MAX)
+		k = -INDEX_MAX;
 	return (index_t)k;
 }
 
@@ -550,7 +556,7 @@ static value_t op_item(uint8_t op, value_t *t)
 		/* Negative counts from the end; still negative, it is out of
 		 * range as a length, above n. */
 		n = obj_len(c);
-		k = to_index(i, n);
+		k = to_index(i);
 		if (k < 0)
 			k += (index_t)n;
 		if ((snek_len_t)k < n) {
@@ -576,7 +582,7 @@ static __attribute__((noinline)) index_t slice_bound(value_t v, index_t n, bool 
 
 	if (v == VAL_NONE)
 		return down != hi ? n - down : -down;
-	k = to_index(v, (snek_len_t)n);
+	k = to_index(v);
 	if (k < 0)
 		k += n;
 	if (k < -down)
@@ -587,7 +593,7 @@ static __attribute__((noinline)) index_t slice_bound(value_t v, index_t n, bool 
 }
 
 /* t[0][t[1]:t[2]:t[3]] */
-static value_t op_slice(const value_t *t)
+static __attribute__((noinline)) value_t op_slice(const value_t *t)
 {
 	value_t c = t[0], stepv = t[3];
 	index_t n, step, start, d;
@@ -597,7 +603,7 @@ static value_t op_slice(const value_t *t)
 		obj_bad_type(c);
 	n = (index_t)obj_len(c);
 	/* The step first: its error comes before the bounds'. */
-	step = stepv == VAL_NONE ? 1 : to_index(stepv, (snek_len_t)n);
+	step = stepv == VAL_NONE ? 1 : to_index(stepv);
 	if (!step)
 		bad_value(stepv);
 	down = step < 0;
@@ -753,7 +759,7 @@ static value_t binop(uint8_t op, value_t *t)
 		}
 		if (is_seq(ta) && tb == TYPE_NUMBER) {
 			/* seq * n: no items first, then seq n times */
-			times = to_index(t[1], SNEK_POOL_SIZE);
+			times = to_index(t[1]);
 			t[1] = t[0];
 			goto join;
 		}
