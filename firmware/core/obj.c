@@ -574,15 +574,17 @@ static value_t op_item(uint8_t op, value_t *t)
 	err_format1(type == TYPE_DICT ? ROM_STR("key not found: %v") : ROM_STR("index out of range: %v"), i);
 }
 
-/* Python's slice bound: None's default, or the index v clamped to the
- * range a slice walking up (0..n) or down (-1..n-1) may take. */
+/* Python's slice bound: the index v clamped to the range a slice walking
+ * up (0..n) or down (-1..n-1) may take. None is the end the slice walks
+ * from or to: an index beyond either end, which the clamping brings in. */
 static __attribute__((noinline)) index_t slice_bound(value_t v, index_t n, bool down, bool hi)
 {
 	index_t k;
 
 	if (v == VAL_NONE)
-		return down != hi ? n - down : -down;
-	k = to_index(v);
+		k = down != hi ? INDEX_MAX : -INDEX_MAX;
+	else
+		k = to_index(v);
 	if (k < 0)
 		k += n;
 	if (k < -down)
