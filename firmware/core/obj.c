@@ -701,25 +701,26 @@ static float bit_binop(uint8_t op, float af, float bf)
 
 _Static_assert(OP_SUB == OP_ADD + 1 && OP_MUL == OP_ADD + 2 && OP_DIV == OP_ADD + 3 &&
 	       OP_FLOORDIV == OP_ADD + 4 && OP_MOD == OP_ADD + 5 && OP_POW == OP_ADD + 6 &&
-	       OP_BAND == OP_ADD + 7, "number operators in order");
+	       OP_BAND == OP_ADD + 7 && OP_IADD > OP_SHR, "number operators in order");
 
 /* a op b for a binary operator on numbers. */
 static float num_op(uint8_t op, float a, float b)
 {
-	/* Tests, not a jump table: shorter, and + comes first. */
+	/* Tests, not a jump table: shorter, and + comes first. The
+	 * in-place ones, last of all, are gone before the bit ones. */
 	if (op == OP_ADD || op == OP_IADD)
 		return a + b;
-	if (op == OP_SUB)
-		return a - b;
 	if (op == OP_MUL || op == OP_IMUL)
 		return a * b;
+	if (op >= OP_BAND)
+		return bit_binop(op, a, b);
+	if (op == OP_SUB)
+		return a - b;
 	if (op == OP_DIV)
 		return a / b;
 	if (op == OP_POW)
 		return powf(a, b);
-	if (op <= OP_MOD)
-		return floor_divmod(op, a, b);
-	return bit_binop(op, a, b);
+	return floor_divmod(op, a, b);
 }
 
 #if SNEK_SMALL
