@@ -677,25 +677,27 @@ static float floor_divmod(uint8_t op, float a, float b)
 	return m + extra;
 }
 
-/* Bit operators on integral numbers. */
+/* Bit operators on integral numbers: the shifts come last. */
+_Static_assert(OP_BOR == OP_BAND + 1 && OP_BXOR == OP_BAND + 2 && OP_SHL == OP_BAND + 3 &&
+	       OP_SHR == OP_BAND + 4, "bit operators in order");
+
 static float bit_binop(uint8_t op, float af, float bf)
 {
 	int32_t a = num_to_int(af), b = num_to_int(bf);
 	uint8_t n;
 
-	if (op == OP_BAND)
-		a &= b;
-	else if (op == OP_BOR)
-		a |= b;
-	else if (op == OP_BXOR)
-		a ^= b;
-	else {
+	if (op >= OP_SHL) {
 		if (b < 0)
 			bad_value(val_from_num(bf));
 		/* One bit at a time: 32 steps shift everything out. */
 		for (n = b > 32 ? 32 : (uint8_t)b; n; n--)
 			a = op == OP_SHR ? a >> 1 : (int32_t)((uint32_t)a << 1);
-	}
+	} else if (op == OP_BAND)
+		a &= b;
+	else if (op == OP_BOR)
+		a |= b;
+	else
+		a ^= b;
 	return (float)a;
 }
 
