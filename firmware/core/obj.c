@@ -797,13 +797,14 @@ value_t val_apply(uint8_t op, value_t *top)
 {
 	value_t *two = top - 1;
 
+	if (op > OP_IS_NOT) {
+		if (op <= OP_NOT)
+			return op_unop(op, *top);
+		if (op == OP_SLICE)
+			return op_slice(top - 4);
+		return op_item(op, top - 1 - (op == OP_STORE_INDEX));
+	}
 	if (op <= OP_IMUL)
 		return binop(op, two);
-	if (op <= OP_IS_NOT)
-		return VAL_BOOL(compare_op(op, two));
-	if (op <= OP_NOT)
-		return op_unop(op, *top);
-	if (op == OP_SLICE)
-		return op_slice(top - 4);
-	return op_item(op, top - 1 - (op == OP_STORE_INDEX));
+	return VAL_BOOL(compare_op(op, two));
 }
