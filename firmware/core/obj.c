@@ -550,8 +550,8 @@ static value_t op_item(uint8_t op, value_t *t)
 		if (v != VAL_UNSET)
 			return read ? v : i;
 	} else {
-		/* Only lists change. */
-		if (read ? !is_seq(type) : type != TYPE_LIST)
+		/* Only lists change: strings and tuples are only read. */
+		if (type != TYPE_LIST && (!read || !is_seq(type)))
 			obj_bad_type(c);
 		/* Negative counts from the end; still negative, it is out of
 		 * range as a length, above n. */
