@@ -611,10 +611,17 @@ static __attribute__((noinline)) value_t op_slice(const value_t *t)
 	down = step < 0;
 	start = slice_bound(t[1], n, down, false);
 	d = slice_bound(t[2], n, down, true) - start;
-	/* d is the distance to walk, the count rounds up (away from 0:
-	 * d and step have one sign when there is anything to take). */
-	d = (index_t)(d + step - 1 + 2 * down) / step;
-	return seq_sub(t, (snek_len_t)start, (snek_len_t)step, d > 0 ? (snek_len_t)d : 0);
+	/* d is the distance to walk, the count rounds up. Walking down,
+	 * both change sign: then a positive distance has items to take,
+	 * and the division is an unsigned one. */
+	if (down) {
+		d = -d;
+		n = -step;
+	} else {
+		n = step;
+	}
+	d += n - 1;
+	return seq_sub(t, (snek_len_t)start, (snek_len_t)step, d > 0 ? (snek_len_t)d / (snek_len_t)n : 0);
 }
 
 /* memcmp's answer to "equal?", in a loop shorter than the call. */
