@@ -636,12 +636,13 @@ static bool bytes_equal(const uint8_t *x, const uint8_t *y, snek_len_t k)
 static bool contains(value_t c, value_t item)
 {
 	uint8_t type = val_type(c);
-	snek_len_t n = obj_len(c), k = 1, i;
+	snek_len_t n, k = 1, i;
 
 	if (type == TYPE_DICT)
 		return dict_get(c, item) != VAL_UNSET;
 	if (!is_seq(type))
 		obj_bad_type(c);
+	n = obj_len(c);
 	/* A string holds strings: look for k bytes at every place. */
 	if (type == TYPE_STRING) {
 		if (!is(item, TYPE_STRING))
