@@ -333,15 +333,14 @@ static value_t join(value_t *t, snek_len_t na, index_t times, bool in_place)
 	if (times && nb > (snek_len_t)(SNEK_POOL_SIZE - na) / (snek_len_t)times)
 		err_raise(ERR_NO_MEMORY);
 	total = (snek_len_t)(na + nb * (snek_len_t)times);
-	r = keep(0, 0);
 #if !SNEK_SMALL
 	if (in_place && na == obj_len(t[0])) {
 		list_grow(t, total);
-		*r = t[0];
+		r = keep(t[0], 0);
 		grown = true;
 	} else
 #endif
-		*r = seq_new(t[0], total);
+		r = keep(seq_new(t[0], total), 0);
 	if (!grown)
 		seq_copy(r, 0, t, 0, 1, na);
 	for (; times; times--, na += nb)
