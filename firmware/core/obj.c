@@ -49,18 +49,16 @@ static __attribute__((noreturn)) void bad_value(value_t v)
 	err_invalid_value(v);
 }
 
-/* Two slots that keep values across allocations; release() frees them. */
-__attribute__((noinline)) value_t *obj_keep(value_t a, value_t b)
+/* A slot that keeps a value across allocations; release() frees it. */
+__attribute__((noinline)) value_t *obj_keep(value_t a)
 {
-	value_t *t = gc_temp + gc_ntemp;
+	value_t *t = gc_temp + gc_ntemp++;
 
-	gc_ntemp += 2;
-	t[0] = a;
-	t[1] = b;
+	*t = a;
 	return t;
 }
 #define keep obj_keep
-#define release() (gc_ntemp -= 2)
+#define release() (gc_ntemp--)
 
 __attribute__((noinline)) value_t obj_new(uint8_t kind, snek_len_t bytes)
 {
@@ -186,7 +184,7 @@ static value_t block_new(snek_len_t n)
 value_t list_new(snek_len_t len)
 {
 	/* An empty list has no block: 0, which the collector skips. */
-	value_t *t = keep(len ? block_new(len) : 0, 0);
+	value_t *t = keep(len ? block_new(len) : 0);
 	value_t v = obj_new(GC_LIST, sizeof(struct snek_list));
 
 	list_ptr(v)->len = list_ptr(v)->cap = len;
@@ -286,7 +284,7 @@ static void seq_copy(const value_t *dst, snek_len_t at, const value_t *src, snek
 /* A new sequence like *c of n of its items (see seq_copy). */
 static value_t seq_sub(const value_t *c, snek_len_t from, snek_len_t step, snek_len_t n)
 {
-	value_t *r = keep(seq_new(*c, n), 0), v;
+	value_t *r = keep(seq_new(*c, n)), v;
 
 	seq_copy(r, 0, c, from, step, n);
 	v = *r;
@@ -336,11 +334,11 @@ static value_t join(value_t *t, snek_len_t na, index_t times, bool in_place)
 #if !SNEK_SMALL
 	if (in_place && na == obj_len(t[0])) {
 		list_grow(t, total);
-		r = keep(t[0], 0);
+		r = keep(t[0]);
 		grown = true;
 	} else
 #endif
-		r = keep(seq_new(t[0], total), 0);
+		r = keep(seq_new(t[0], total));
 	if (!grown)
 		seq_copy(r, 0, t, 0, 1, na);
 	for (; times; times--, na += nb)

@@ -21,9 +21,9 @@ uint8_t val_type(value_t v);
 
 /* A new zeroed heap object of a gc kind, as a reference (tagged by kind). */
 value_t obj_new(uint8_t kind, snek_len_t bytes);
-/* Two GC_TEMP slots holding a and b across allocations (the slots never
- * move); free them with gc_ntemp -= 2. */
-value_t *obj_keep(value_t a, value_t b);
+/* A GC_TEMP slot holding a across allocations (the slots never move);
+ * free it with gc_ntemp--. */
+value_t *obj_keep(value_t a);
 /* Raise "invalid type: V". */
 __attribute__((noreturn)) void obj_bad_type(value_t v);
 
