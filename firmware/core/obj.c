@@ -24,9 +24,9 @@ _Static_assert((int)GC_STRING + 1 == (int)TAG_STRING && (int)GC_LIST + 1 == (int
 	       (int)GC_TUPLE + 1 == (int)TAG_TUPLE && (int)GC_DICT + 1 == (int)TAG_DICT,
 	       "kinds follow tags");
 
-/* A signed index as wide as a length, and the bound indexes are clamped
- * to: twice any length, so index arithmetic on a length and an index, or
- * a slice's distance and step, never overflows. */
+/* A signed index as wide as a length. Indexes are clamped to INDEX_MAX,
+ * at least twice any length: arithmetic on a length and an index, or on a
+ * slice's distance and step, never overflows. */
 #if SNEK_SMALL
 typedef int16_t index_t;
 #define INDEX_MAX 0x3fff
@@ -166,6 +166,7 @@ _Static_assert(offsetof(struct snek_dict, entries) == offsetof(struct snek_list,
 	       "small dicts keep their entries where lists keep items");
 #endif
 
+/* See obj.h: the end is found from c, whose length drops by one. */
 __attribute__((noinline)) void obj_close(value_t c, void *at, uint8_t size)
 {
 	struct snek_list *l = list_ptr(c);
@@ -595,7 +596,7 @@ static __attribute__((noinline)) index_t slice_bound(value_t v, index_t n, bool 
 static __attribute__((noinline)) value_t op_slice(const value_t *t)
 {
 	value_t c = t[0], stepv = t[3];
-	index_t n, step, start, d;
+	index_t n, step, start, d, stride;
 	bool down;
 
 	if (!is_seq(val_type(c)))
@@ -613,12 +614,12 @@ static __attribute__((noinline)) value_t op_slice(const value_t *t)
 	 * and the division is an unsigned one. */
 	if (down) {
 		d = -d;
-		n = -step;
+		stride = -step;
 	} else {
-		n = step;
+		stride = step;
 	}
-	d += n - 1;
-	return seq_sub(t, (snek_len_t)start, (snek_len_t)step, d > 0 ? (snek_len_t)d / (snek_len_t)n : 0);
+	d += stride - 1;
+	return seq_sub(t, (snek_len_t)start, (snek_len_t)step, d > 0 ? (snek_len_t)d / (snek_len_t)stride : 0);
 }
 
 /* memcmp's answer to "equal?", in a loop shorter than the call. */
