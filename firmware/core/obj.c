@@ -539,15 +539,7 @@ static value_t op_item(uint8_t op, value_t *t)
 	snek_len_t n;
 	index_t k;
 
-	if (type == TYPE_DICT) {
-		if (op == OP_STORE_INDEX) {
-			dict_set(t, t + 1);
-			return t[2];
-		}
-		v = read ? dict_get(c, i) : dict_del(c, i);
-		if (v != VAL_UNSET)
-			return read ? v : i;
-	} else {
+	if (type != TYPE_DICT) {
 		/* Only lists change: strings and tuples are only read. */
 		if (type != TYPE_LIST && (!read || !is_seq(type)))
 			obj_bad_type(c);
@@ -567,6 +559,14 @@ static value_t op_item(uint8_t op, value_t *t)
 			obj_close(c, slot, sizeof *slot);
 			return i;
 		}
+	} else {
+		if (op == OP_STORE_INDEX) {
+			dict_set(t, t + 1);
+			return t[2];
+		}
+		v = read ? dict_get(c, i) : dict_del(c, i);
+		if (v != VAL_UNSET)
+			return read ? v : i;
 	}
 	/* One raise for both: a missing key or an index out of range. */
 	err_format1(type == TYPE_DICT ? ROM_STR("key not found: %v") : ROM_STR("index out of range: %v"), i);
