@@ -36,9 +36,10 @@ static void key_check(value_t v, uint8_t depth)
 		key_check(items[i], (uint8_t)(depth + 1));
 }
 
-/* The entry of key, or NULL (stale after any allocation). */
-static struct entry *find(struct snek_dict *d, value_t key)
+/* The entry of key in the dict dv, or NULL (stale after any allocation). */
+static struct entry *find(value_t dv, value_t key)
 {
+	struct snek_dict *d = dict_ptr(dv);
 	struct entry *e = entries(d), *end = e + d->used;
 
 	key_check(key, 0);
@@ -110,8 +111,9 @@ static snek_len_t *index_of(struct snek_dict *d)
 	return (snek_len_t *)BUF_BYTES(d->index);
 }
 
-static struct entry *find(struct snek_dict *d, value_t key)
+static struct entry *find(value_t dv, value_t key)
 {
+	struct snek_dict *d = dict_ptr(dv);
 	snek_len_t mask = 2 * d->cap - 1, i = (snek_len_t)hash(key, 0), slot;
 
 	if (!d->cap)
@@ -151,7 +153,7 @@ value_t dict_new(void)
 
 __attribute__((noinline)) value_t dict_get(value_t dv, value_t key)
 {
-	struct entry *e = find(dict_ptr(dv), key);
+	struct entry *e = find(dv, key);
 
 	return e ? e->value : VAL_UNSET;
 }
@@ -163,7 +165,10 @@ static struct snek_dict *rebuild(const value_t *dv, snek_len_t cap)
 	value_t block;
 	struct snek_dict *d;
 	struct entry *old, *e;
-	snek_len_t i, n = 0;
+	snek_len_t n = 0;
+#if !SNEK_SMALL
+	snek_len_t i;
+#endif
 
 #if !SNEK_SMALL
 	/* The new index, empty, goes in at once: an index holds no
@@ -187,16 +192,18 @@ static struct snek_dict *rebuild(const value_t *dv, snek_len_t cap)
 	gc_barrier(d->entries);
 	d->entries = block;
 	d->cap = cap;
+#if !SNEK_SMALL
 	d->used = n;
 	for (i = 0; i < n; i++)
 		index_add(d, i);
+#endif
 	return d;
 }
 
 void dict_set(const value_t *dv, const value_t *kv)
 {
+	struct entry *e = find(*dv, kv[0]);
 	struct snek_dict *d = dict_ptr(*dv);
-	struct entry *e = find(d, kv[0]);
 	snek_len_t cap;
 
 	if (!e) {
@@ -228,8 +235,7 @@ void dict_set(const value_t *dv, const value_t *kv)
 
 value_t dict_del(value_t dv, value_t key)
 {
-	struct snek_dict *d = dict_ptr(dv);
-	struct entry *e = find(d, key), *last;
+	struct entry *e = find(dv, key);
 	value_t v;
 
 	if (!e)
@@ -239,13 +245,11 @@ value_t dict_del(value_t dv, value_t key)
 	gc_barrier(v);
 #if SNEK_SMALL
 	/* Small chips close the hole (len is used). */
-	last = entries(d) + --d->used;
-	obj_close(e, last, sizeof *e);
+	obj_close(dv, e, sizeof *e);
 #else
-	(void)last;
 	e->key = VAL_DELETED;
 	e->value = 0;
-	d->len--;
+	dict_ptr(dv)->len--;
 #endif
 	return v;
 }

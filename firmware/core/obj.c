@@ -24,14 +24,19 @@ _Static_assert((int)GC_STRING + 1 == (int)TAG_STRING && (int)GC_LIST + 1 == (int
 	       (int)GC_TUPLE + 1 == (int)TAG_TUPLE && (int)GC_DICT + 1 == (int)TAG_DICT,
 	       "kinds follow tags");
 
-/* A signed index as wide as a length. */
+/* A signed index as wide as a length. Indexes are clamped to INDEX_MAX,
+ * at least twice any length: arithmetic on a length and an index, or on a
+ * slice's distance and step, never overflows. */
 #if SNEK_SMALL
 typedef int16_t index_t;
+#define INDEX_MAX 0x3fff
 #else
 typedef int32_t index_t;
+#define INDEX_MAX 0x3fffffff
 #endif
+_Static_assert(SNEK_POOL_SIZE < INDEX_MAX / 2, "lengths below half INDEX_MAX");
 
-static index_t to_index(value_t v, snek_len_t n);
+static index_t to_index(value_t v);
 
 /* One raise site per message. */
 __attribute__((noreturn)) void obj_bad_type(value_t v)
@@ -44,23 +49,16 @@ static __attribute__((noreturn)) void bad_value(value_t v)
 	err_invalid_value(v);
 }
 
-static __attribute__((noreturn)) void no_key(value_t key)
+/* A slot that keeps a value across allocations; release() frees it. */
+__attribute__((noinline)) value_t *obj_keep(value_t a)
 {
-	err_format("key not found: %v", key);
-}
+	value_t *t = gc_temp + gc_ntemp++;
 
-/* Two slots that keep values across allocations; release() frees them. */
-__attribute__((noinline)) value_t *obj_keep(value_t a, value_t b)
-{
-	value_t *t = gc_temp + gc_ntemp;
-
-	gc_ntemp += 2;
-	t[0] = a;
-	t[1] = b;
+	*t = a;
 	return t;
 }
 #define keep obj_keep
-#define release() (gc_ntemp -= 2)
+#define release() (gc_ntemp--)
 
 __attribute__((noinline)) value_t obj_new(uint8_t kind, snek_len_t bytes)
 {
@@ -71,7 +69,9 @@ __attribute__((noinline)) value_t obj_new(uint8_t kind, snek_len_t bytes)
  * number 0 for values, which the collector skips until they are filled). */
 static __attribute__((noinline)) value_t items_new(uint8_t kind, snek_len_t head, snek_len_t n, uint8_t shift)
 {
-	if (n > (snek_len_t)(SNEK_POOL_SIZE >> shift))
+	/* More items than the pool has bytes never fit (and then the size
+	 * cannot overflow); the allocation raises for the rest. */
+	if (n > (snek_len_t)SNEK_POOL_SIZE)
 		err_raise(ERR_NO_MEMORY);
 	return obj_new(kind, (snek_len_t)(head + (n << shift)));
 }
@@ -160,9 +160,17 @@ void buf_add(value_t *buf, snek_len_t *len, char c)
 
 /* Lists and tuples */
 
-__attribute__((noinline)) void obj_close(void *at, void *last, uint8_t size)
+/* Lists (and small chips' dicts) keep their items where a list does. */
+#if SNEK_SMALL
+_Static_assert(offsetof(struct snek_dict, entries) == offsetof(struct snek_list, items),
+	       "small dicts keep their entries where lists keep items");
+#endif
+
+/* See obj.h: the end is found from c, whose length drops by one. */
+__attribute__((noinline)) void obj_close(value_t c, void *at, uint8_t size)
 {
-	uint8_t *p = at, *end = (uint8_t *)last + size;
+	struct snek_list *l = list_ptr(c);
+	uint8_t *p = at, *end = (uint8_t *)block_ptr(l->items) + l->len-- * size;
 
 	/* Byte by byte upwards: each byte is read before it is written. */
 	for (; p != end; p++)
@@ -177,7 +185,7 @@ static value_t block_new(snek_len_t n)
 value_t list_new(snek_len_t len)
 {
 	/* An empty list has no block: 0, which the collector skips. */
-	value_t *t = keep(len ? block_new(len) : 0, 0);
+	value_t *t = keep(len ? block_new(len) : 0);
 	value_t v = obj_new(GC_LIST, sizeof(struct snek_list));
 
 	list_ptr(v)->len = list_ptr(v)->cap = len;
@@ -277,7 +285,7 @@ static void seq_copy(const value_t *dst, snek_len_t at, const value_t *src, snek
 /* A new sequence like *c of n of its items (see seq_copy). */
 static value_t seq_sub(const value_t *c, snek_len_t from, snek_len_t step, snek_len_t n)
 {
-	value_t *r = keep(seq_new(*c, n), 0), v;
+	value_t *r = keep(seq_new(*c, n)), v;
 
 	seq_copy(r, 0, c, from, step, n);
 	v = *r;
@@ -324,15 +332,14 @@ static value_t join(value_t *t, snek_len_t na, index_t times, bool in_place)
 	if (times && nb > (snek_len_t)(SNEK_POOL_SIZE - na) / (snek_len_t)times)
 		err_raise(ERR_NO_MEMORY);
 	total = (snek_len_t)(na + nb * (snek_len_t)times);
-	r = keep(0, 0);
 #if !SNEK_SMALL
 	if (in_place && na == obj_len(t[0])) {
 		list_grow(t, total);
-		*r = t[0];
+		r = keep(t[0]);
 		grown = true;
 	} else
 #endif
-		*r = seq_new(t[0], total);
+		r = keep(seq_new(t[0], total));
 	if (!grown)
 		seq_copy(r, 0, t, 0, 1, na);
 	for (; times; times--, na += nb)
@@ -359,9 +366,11 @@ float val_to_num(value_t v)
 {
 	if (VAL_IS_NUM(v))
 		return val_num(v);
-	if (!VAL_IS_BOOL(v))
+	if (v == VAL_TRUE)
+		return 1.0f;
+	if (v != VAL_FALSE)
 		obj_bad_type(v);
-	return v == VAL_TRUE ? 1.0f : 0.0f;
+	return 0.0f;
 }
 
 static int32_t num_to_int(float f)
@@ -503,30 +512,18 @@ static bool compare_op(uint8_t op, const value_t *t)
 	return r ^ (op & 1);
 }
 
-/* The integer v, clamped to -n-1..n+1 (the same for indexing and slicing
- * a sequence of n items): the rest goes on in index_t. */
-static __attribute__((noinline)) index_t to_index(value_t v, snek_len_t n)
+/* The integer v, clamped to -INDEX_MAX..INDEX_MAX (beyond any length,
+ * where indexing, slicing and repeating all act alike): the rest goes on
+ * in index_t. */
+static __attribute__((noinline)) index_t to_index(value_t v)
 {
 	int32_t k = val_to_int(v);
 
-	if (k > (int32_t)n)
-		return (index_t)(n + 1);
-	if (k < -(int32_t)n)
-		return (index_t)(-(index_t)n - 1);
+	if (k > INDEX_MAX)
+		k = INDEX_MAX;
+	if (k < -INDEX_MAX)
+		k = -INDEX_MAX;
 	return (index_t)k;
-}
-
-/* An index into a sequence of n items, negative counting from the end. */
-static snek_len_t seq_index(value_t i, snek_len_t n)
-{
-	index_t k = to_index(i, n);
-
-	if (k < 0)
-		k += (index_t)n;
-	/* Still negative: as a length, above n. */
-	if ((snek_len_t)k >= n)
-		err_format("index out of range: %v", i);
-	return (snek_len_t)k;
 }
 
 _Static_assert(OP_INDEX_KEEP == OP_INDEX + 1 && OP_STORE_INDEX == OP_INDEX + 2 &&
@@ -536,45 +533,56 @@ _Static_assert(OP_INDEX_KEEP == OP_INDEX + 1 && OP_STORE_INDEX == OP_INDEX + 2 &
  * = t[2] (STORE_INDEX) and del t[0][t[1]] (DEL_INDEX, the result t[1]). */
 static value_t op_item(uint8_t op, value_t *t)
 {
-	value_t c = t[0], i = t[1], v, *slot, *end;
+	value_t c = t[0], i = t[1], v, *slot;
 	uint8_t type = val_type(c);
 	bool read = op <= OP_INDEX_KEEP;
-	snek_len_t k;
+	snek_len_t n;
+	index_t k;
 
-	if (type == TYPE_DICT) {
+	if (type != TYPE_DICT) {
+		/* Only lists change: strings and tuples are only read. */
+		if (type != TYPE_LIST && (!read || !is_seq(type)))
+			obj_bad_type(c);
+		/* Negative counts from the end; still negative, it is out of
+		 * range as a length, above n. */
+		n = obj_len(c);
+		k = to_index(i);
+		if (k < 0)
+			k += (index_t)n;
+		if ((snek_len_t)k < n) {
+			if (read)
+				return seq_item(t, (snek_len_t)k);
+			slot = (value_t *)seq_at(c, (snek_len_t)k);
+			gc_barrier(*slot);
+			if (op == OP_STORE_INDEX)
+				return *slot = t[2];
+			obj_close(c, slot, sizeof *slot);
+			return i;
+		}
+	} else {
 		if (op == OP_STORE_INDEX) {
 			dict_set(t, t + 1);
 			return t[2];
 		}
 		v = read ? dict_get(c, i) : dict_del(c, i);
-		if (v == VAL_UNSET)
-			no_key(i);
-		return read ? v : i;
+		if (v != VAL_UNSET)
+			return read ? v : i;
 	}
-	/* Only lists change. */
-	if (read ? !is_seq(type) : type != TYPE_LIST)
-		obj_bad_type(c);
-	k = seq_index(i, obj_len(c));
-	if (read)
-		return seq_item(t, k);
-	slot = (value_t *)seq_at(c, k);
-	gc_barrier(*slot);
-	if (op == OP_STORE_INDEX)
-		return *slot = t[2];
-	end = (value_t *)seq_at(c, --list_ptr(c)->len);
-	obj_close(slot, end, sizeof *slot);
-	return i;
+	/* One raise for both: a missing key or an index out of range. */
+	err_format1(type == TYPE_DICT ? ROM_STR("key not found: %v") : ROM_STR("index out of range: %v"), i);
 }
 
-/* Python's slice bound: None's default, or the index v clamped to the
- * range a slice walking up (0..n) or down (-1..n-1) may take. */
+/* Python's slice bound: the index v clamped to the range a slice walking
+ * up (0..n) or down (-1..n-1) may take. None is the end the slice walks
+ * from or to: an index beyond either end, which the clamping brings in. */
 static __attribute__((noinline)) index_t slice_bound(value_t v, index_t n, bool down, bool hi)
 {
 	index_t k;
 
 	if (v == VAL_NONE)
-		return down != hi ? n - down : -down;
-	k = to_index(v, (snek_len_t)n);
+		k = down != hi ? INDEX_MAX : -INDEX_MAX;
+	else
+		k = to_index(v);
 	if (k < 0)
 		k += n;
 	if (k < -down)
@@ -585,36 +593,54 @@ static __attribute__((noinline)) index_t slice_bound(value_t v, index_t n, bool 
 }
 
 /* t[0][t[1]:t[2]:t[3]] */
-static value_t op_slice(const value_t *t)
+static __attribute__((noinline)) value_t op_slice(const value_t *t)
 {
 	value_t c = t[0], stepv = t[3];
-	index_t n, step, start, d;
+	index_t n, step, start, d, stride;
 	bool down;
 
 	if (!is_seq(val_type(c)))
 		obj_bad_type(c);
 	n = (index_t)obj_len(c);
 	/* The step first: its error comes before the bounds'. */
-	step = stepv == VAL_NONE ? 1 : to_index(stepv, (snek_len_t)n);
+	step = stepv == VAL_NONE ? 1 : to_index(stepv);
 	if (!step)
 		bad_value(stepv);
 	down = step < 0;
 	start = slice_bound(t[1], n, down, false);
 	d = slice_bound(t[2], n, down, true) - start;
-	/* d is the distance to walk, the count rounds up. */
-	d = down ? (-d - step - 1) / -step : (d + step - 1) / step;
-	return seq_sub(t, (snek_len_t)start, (snek_len_t)step, d > 0 ? (snek_len_t)d : 0);
+	/* d is the distance to walk, the count rounds up. Walking down,
+	 * both change sign: then a positive distance has items to take,
+	 * and the division is an unsigned one. */
+	if (down) {
+		d = -d;
+		stride = -step;
+	} else {
+		stride = step;
+	}
+	d += stride - 1;
+	return seq_sub(t, (snek_len_t)start, (snek_len_t)step, d > 0 ? (snek_len_t)d / (snek_len_t)stride : 0);
+}
+
+/* memcmp's answer to "equal?", in a loop shorter than the call. */
+static bool bytes_equal(const uint8_t *x, const uint8_t *y, snek_len_t k)
+{
+	for (; k; k--)
+		if (*x++ != *y++)
+			return false;
+	return true;
 }
 
 static bool contains(value_t c, value_t item)
 {
 	uint8_t type = val_type(c);
-	snek_len_t n = obj_len(c), k = 1, i;
+	snek_len_t n, k = 1, i;
 
 	if (type == TYPE_DICT)
 		return dict_get(c, item) != VAL_UNSET;
 	if (!is_seq(type))
 		obj_bad_type(c);
+	n = obj_len(c);
 	/* A string holds strings: look for k bytes at every place. */
 	if (type == TYPE_STRING) {
 		if (!is(item, TYPE_STRING))
@@ -622,17 +648,19 @@ static bool contains(value_t c, value_t item)
 		k = obj_len(item);
 	}
 	for (i = 0; i + k <= n; i++)
-		if (type == TYPE_STRING ? !memcmp(seq_at(c, i), seq_at(item, 0), k)
+		if (type == TYPE_STRING ? bytes_equal(seq_at(c, i), seq_at(item, 0), k)
 		    : val_equal(*(value_t *)seq_at(c, i), item))
 			return true;
 	return false;
 }
 
 /* Python's floor division and modulo: the remainder takes the divisor's
- * sign. Signs and zeros are read from the bits, which saves float calls. */
+ * sign. Signs and zeros are read from the bits, which saves float calls;
+ * both end in one addition, of -0 when nothing is to be added (x + -0 is
+ * x for every x, -0 included). */
 static float floor_divmod(uint8_t op, float a, float b)
 {
-	float m = fmodf(a, b), q;
+	float m = fmodf(a, b), extra = -0.0f;
 	uint32_t mb, bb;
 	bool adjust;
 
@@ -642,54 +670,74 @@ static float floor_divmod(uint8_t op, float a, float b)
 	adjust = (mb << 1) && (((uint8_t)(mb >> 24) ^ (uint8_t)(bb >> 24)) & 0x80);
 	if (op == OP_MOD) {
 		if (adjust)
-			return m + b;
-		/* A zero remainder takes the divisor's sign too. */
-		return (mb << 1) ? m : copysignf(0.0f, b);
+			extra = b;
+		else if (!(mb << 1))
+			m = copysignf(0.0f, b); /* a zero takes b's sign too */
+		return m + extra;
 	}
+	/* By zero: a / b (inf or nan), which the steps below keep. */
 	if (!(bb << 1))
-		return a / b;
-	q = (a - m) / b;
+		m = 0.0f;
+	a = (a - m) / b;
 	if (adjust)
-		q -= 1.0f;
-	/* q is integral up to rounding. */
-	m = floorf(q);
-	return q - m > 0.5f ? m + 1.0f : m;
+		a -= 1.0f;
+	/* a is integral up to rounding. */
+	m = floorf(a);
+	/* a - m above 0.5, read from its bits (it is 0 or more, or a NaN
+	 * when m is infinite or NaN, which adding 1 keeps). */
+	a -= m;
+	memcpy(&mb, &a, sizeof mb);
+	if ((int32_t)mb > 0x3f000000)
+		extra = 1.0f;
+	return m + extra;
 }
 
-/* Bit operators on integral numbers. */
+/* Bit operators on integral numbers: the shifts come last. */
+_Static_assert(OP_BOR == OP_BAND + 1 && OP_BXOR == OP_BAND + 2 && OP_SHL == OP_BAND + 3 &&
+	       OP_SHR == OP_BAND + 4, "bit operators in order");
+
 static float bit_binop(uint8_t op, float af, float bf)
 {
 	int32_t a = num_to_int(af), b = num_to_int(bf);
 	uint8_t n;
 
-	if (op == OP_BAND)
-		a &= b;
-	else if (op == OP_BOR)
-		a |= b;
-	else if (op == OP_BXOR)
-		a ^= b;
-	else {
+	if (op >= OP_SHL) {
 		if (b < 0)
 			bad_value(val_from_num(bf));
 		/* One bit at a time: 32 steps shift everything out. */
 		for (n = b > 32 ? 32 : (uint8_t)b; n; n--)
 			a = op == OP_SHR ? a >> 1 : (int32_t)((uint32_t)a << 1);
-	}
+	} else if (op == OP_BAND)
+		a &= b;
+	else if (op == OP_BOR)
+		a |= b;
+	else
+		a ^= b;
 	return (float)a;
 }
+
+_Static_assert(OP_SUB == OP_ADD + 1 && OP_MUL == OP_ADD + 2 && OP_DIV == OP_ADD + 3 &&
+	       OP_FLOORDIV == OP_ADD + 4 && OP_MOD == OP_ADD + 5 && OP_POW == OP_ADD + 6 &&
+	       OP_BAND == OP_ADD + 7 && OP_IADD > OP_SHR, "number operators in order");
 
 /* a op b for a binary operator on numbers. */
 static float num_op(uint8_t op, float a, float b)
 {
-	switch (op) {
-	case OP_ADD: case OP_IADD: return a + b;
-	case OP_SUB: return a - b;
-	case OP_MUL: case OP_IMUL: return a * b;
-	case OP_DIV: return a / b;
-	case OP_POW: return powf(a, b);
-	case OP_MOD: case OP_FLOORDIV: return floor_divmod(op, a, b);
-	}
-	return bit_binop(op, a, b);
+	/* Tests, not a jump table: shorter, and + comes first. The
+	 * in-place ones, last of all, are gone before the bit ones. */
+	if (op == OP_ADD || op == OP_IADD)
+		return a + b;
+	if (op == OP_MUL || op == OP_IMUL)
+		return a * b;
+	if (op >= OP_BAND)
+		return bit_binop(op, a, b);
+	if (op == OP_SUB)
+		return a - b;
+	if (op == OP_DIV)
+		return a / b;
+	if (op == OP_POW)
+		return powf(a, b);
+	return floor_divmod(op, a, b);
 }
 
 #if SNEK_SMALL
@@ -731,7 +779,7 @@ static value_t binop(uint8_t op, value_t *t)
 		}
 		if (is_seq(ta) && tb == TYPE_NUMBER) {
 			/* seq * n: no items first, then seq n times */
-			times = to_index(t[1], SNEK_POOL_SIZE);
+			times = to_index(t[1]);
 			t[1] = t[0];
 			goto join;
 		}
@@ -764,13 +812,14 @@ value_t val_apply(uint8_t op, value_t *top)
 {
 	value_t *two = top - 1;
 
+	if (op > OP_IS_NOT) {
+		if (op <= OP_NOT)
+			return op_unop(op, *top);
+		if (op == OP_SLICE)
+			return op_slice(top - 4);
+		return op_item(op, top - 1 - (op == OP_STORE_INDEX));
+	}
 	if (op <= OP_IMUL)
 		return binop(op, two);
-	if (op <= OP_IS_NOT)
-		return VAL_BOOL(compare_op(op, two));
-	if (op <= OP_NOT)
-		return op_unop(op, *top);
-	if (op == OP_SLICE)
-		return op_slice(top - 4);
-	return op_item(op, top - 1 - (op == OP_STORE_INDEX));
+	return VAL_BOOL(compare_op(op, two));
 }

@@ -21,9 +21,9 @@ uint8_t val_type(value_t v);
 
 /* A new zeroed heap object of a gc kind, as a reference (tagged by kind). */
 value_t obj_new(uint8_t kind, snek_len_t bytes);
-/* Two GC_TEMP slots holding a and b across allocations (the slots never
- * move); free them with gc_ntemp -= 2. */
-value_t *obj_keep(value_t a, value_t b);
+/* A GC_TEMP slot holding a across allocations (the slots never move);
+ * free it with gc_ntemp--. */
+value_t *obj_keep(value_t a);
 /* Raise "invalid type: V". */
 __attribute__((noreturn)) void obj_bad_type(value_t v);
 
@@ -43,10 +43,12 @@ value_t tuple_new(snek_len_t len);
 /* Items of a list or tuple (stale after any allocation; an empty
  * list's pointer must not be read). */
 value_t *seq_items(value_t v, snek_len_t *len);
-/* Close the gap of one item of `size` bytes at `at` in a block whose last
- * item is at `last`: the items after it move down and the freed last one
- * becomes 0 (no reference, so filling it again needs no barrier). */
-void obj_close(void *at, void *last, uint8_t size);
+/* Close the gap of the item of `size` bytes at `at` in the list c (or a
+ * small chip's dict, which keeps its entries where a list keeps its
+ * items) and count one item less: the items after it move down and the
+ * freed last one becomes 0 (no reference, so filling it again needs no
+ * barrier). */
+void obj_close(value_t c, void *at, uint8_t size);
 /* Item i of the sequence in the slot *c (for a string, a new string). */
 value_t seq_item(const value_t *c, snek_len_t i);
 
