@@ -9,11 +9,10 @@ sits between `on()` and `off()` of pin D2, and avrsim's pin trace stamps
 both edges with the cycle count, so the figure is the program's own time
 (plus one builtin call) whatever the serial line does.
 
-While the core does not fit the 328P's flash, the firmware is the
-development image (`make uno UNO_FLASH_KB=...`): the same chip with more
-flash, so cycle counts are the real part's, and the chip's own RAM: fib(15)
-recurses 15 deep, its frames taking ~540 bytes of the pool (heap and value
-stack). --pool BYTES tries another pool.
+The firmware is the image that ships, on the chip's own flash and RAM:
+fib(15) recurses 15 deep, its frames taking ~540 bytes of the pool (heap
+and value stack). --pool BYTES tries another pool, --flash-kb a larger
+development image (`make uno UNO_FLASH_KB=...`).
 """
 
 import argparse
@@ -111,7 +110,7 @@ def put_time(flash_kb: int) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split('\n')[1])
-    parser.add_argument('--flash-kb', type=int, default=96)
+    parser.add_argument('--flash-kb', type=int, default=32)
     parser.add_argument('--pool', type=int, default=None)
     parser.add_argument('names', nargs='*', default=[*BENCHMARKS, 'put1000'])
     args = parser.parse_args()

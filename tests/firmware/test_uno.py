@@ -1,10 +1,9 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """The Arduino Uno firmware (ports/uno) on a simulated ATmega328P in avrsim.
 
-The core does not fit the chip's 32 KB yet: the firmware is built with
-UNO_FLASH_KB and run with `avrsim --flash-kb` (every peripheral, pin and the
-2 KB of RAM stay the 328P's), with a smaller heap so the C stack has room.
-When the core fits, FLASH_KB becomes 32 and POOL_SIZE None.
+The image under test is the one that ships: `make uno` fails when it
+exceeds the 32,256 bytes beside the bootloader, and avrsim runs it with the
+chip's 32 KB of flash and 2 KB of RAM.
 """
 
 import re
@@ -25,8 +24,8 @@ ROOT = Path(__file__).resolve().parents[2]
 FIRMWARE = ROOT / 'firmware'
 LANG = ROOT / 'tests' / 'lang' / 'pass'
 
-#: Flash the simulated chip gets (KB). 32 once the core fits the 328P.
-FLASH_KB = 96
+#: Flash the simulated chip gets (KB): the 328P's own.
+FLASH_KB = 32
 #: The pool (heap and value stack) of the image under test: None is the
 #: chip's own (ports/uno/config.h), which leaves the deepest C stack its room
 #: in the 2 KB of RAM (test_c_stack_stays_in_free_ram).
@@ -37,7 +36,7 @@ BANNER = b'Welcome to Snek 0.1.0\r\n'
 TIMEOUT = 30.0
 XONXOFF = re.compile(rb'[\x11\x13]')
 
-#: Programs from tests/lang/pass that fit the 1 KB EEPROM and the dev heap.
+#: Programs from tests/lang/pass that fit the 1 KB EEPROM and the chip's heap.
 LANGUAGE = ['arith_01', 'arith_03', 'arith_04', 'arith_05', 'bitops_01', 'comment_01', 'eof_01',
             'for_01', 'format_01', 'format_02', 'import_01', 'logic_01', 'str_01', 'str_02',
             'str_05', 'sys_01', 'time_01']
