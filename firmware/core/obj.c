@@ -560,13 +560,9 @@ static value_t op_item(uint8_t op, value_t *t)
 			return i;
 		}
 	} else {
-		if (op == OP_STORE_INDEX) {
-			dict_set(t, t + 1);
-			return t[2];
-		}
-		v = read ? dict_get(c, i) : dict_del(c, i);
+		v = dict_item(op, t);
 		if (v != VAL_UNSET)
-			return read ? v : i;
+			return v;
 	}
 	/* One raise for both: a missing key or an index out of range. */
 	err_format1(type == TYPE_DICT ? ROM_STR("key not found: %v") : ROM_STR("index out of range: %v"), i);
