@@ -592,7 +592,8 @@ static __attribute__((noinline)) index_t slice_bound(value_t v, index_t n, bool 
 static __attribute__((noinline)) value_t op_slice(const value_t *t)
 {
 	value_t c = t[0], stepv = t[3];
-	index_t n, step, start, d, stride;
+	index_t n, step, start, stop, k;
+	snek_len_t count = 0;
 	bool down;
 
 	if (!is_seq(val_type(c)))
@@ -604,18 +605,11 @@ static __attribute__((noinline)) value_t op_slice(const value_t *t)
 		bad_value(stepv);
 	down = step < 0;
 	start = slice_bound(t[1], n, down, false);
-	d = slice_bound(t[2], n, down, true) - start;
-	/* d is the distance to walk, the count rounds up. Walking down,
-	 * both change sign: then a positive distance has items to take,
-	 * and the division is an unsigned one. */
-	if (down) {
-		d = -d;
-		stride = -step;
-	} else {
-		stride = step;
-	}
-	d += stride - 1;
-	return seq_sub(t, (snek_len_t)start, (snek_len_t)step, d > 0 ? (snek_len_t)d / (snek_len_t)stride : 0);
+	stop = slice_bound(t[2], n, down, true);
+	/* Counted by walking: no division (a slice has at most n items). */
+	for (k = start; down ? k > stop : k < stop; k += step)
+		count++;
+	return seq_sub(t, (snek_len_t)start, (snek_len_t)step, count);
 }
 
 /* memcmp's answer to "equal?", in a loop shorter than the call. */
