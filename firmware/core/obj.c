@@ -236,17 +236,26 @@ static uint8_t item_size(value_t v)
 	return is(v, TYPE_STRING) ? 1 : sizeof(value_t);
 }
 
-value_t seq_item(const value_t *c, snek_len_t i)
+/* Item i of the sequence in slot *c; a string's as its byte when raw,
+ * else as a new string. */
+static __attribute__((noinline)) value_t seq_fetch(const value_t *c, snek_len_t i, bool raw)
 {
 	uint8_t *p = seq_at(*c, i), ch = *p;
 	value_t v;
 
 	if (!is(*c, TYPE_STRING))
 		return *(value_t *)p;
+	if (raw)
+		return ch;
 	/* The byte first: the string may move. */
 	v = str_alloc(1);
 	*(uint8_t *)str_ptr(v)->data = ch;
 	return v;
+}
+
+value_t seq_item(const value_t *c, snek_len_t i)
+{
+	return seq_fetch(c, i, false);
 }
 
 /* Copy n items of the sequence in slot *src, from `from` on every `step`
@@ -273,7 +282,7 @@ static void seq_copy(const value_t *dst, snek_len_t at, const value_t *src, snek
 	}
 #endif
 	for (; n; n--, at++, from += step) {
-		v = bytes ? *seq_at(*src, from) : seq_item(src, from);
+		v = seq_fetch(src, from, bytes);
 		d = seq_at(*dst, at);
 		if (bytes)
 			*d = (uint8_t)v;
