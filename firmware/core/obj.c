@@ -434,9 +434,12 @@ uint8_t obj_depth;
 uint16_t obj_depth;
 #endif
 
-/* -1, 0 or 1 as x is below, equal to or above y. */
+/* -1, 0 or 1 as x is below, equal to or above y; 2 when either is a
+ * NaN's key (above INF_KEY, where no length, byte or reference lands). */
 static __attribute__((noinline)) int8_t order(int32_t x, int32_t y)
 {
+	if (x > INF_KEY || y > INF_KEY)
+		return 2;
 	return x < y ? -1 : x > y;
 }
 
@@ -459,15 +462,14 @@ static int8_t cmp_seq(value_t a, value_t b)
 int8_t val_compare(value_t a, value_t b)
 {
 	uint8_t ta = val_type(a), tb = val_type(b);
-	int32_t x, y;
+	int32_t x;
 	int8_t c;
 
 	if (ta != tb)
 		return ta < tb ? -1 : 1;
 	if (ta == TYPE_NUMBER) {
 		x = num_key(a);
-		y = num_key(b);
-		return x > INF_KEY || y > INF_KEY ? 2 : order(x, y);
+		return order(x, num_key(b));
 	}
 	/* Functions, None, unequal dicts: an order that is at least
 	 * consistent (references of one type compare alike signed). */
