@@ -639,9 +639,7 @@ static bool contains(value_t c, value_t item)
 
 	if (type == TYPE_DICT)
 		return dict_get(c, item) != VAL_UNSET;
-	if (!is_seq(type))
-		obj_bad_type(c);
-	n = obj_len(c);
+	n = val_len(c); /* raises for what has no items */
 	/* A string holds strings: look for k bytes at every place. */
 	if (type == TYPE_STRING) {
 		if (!is(item, TYPE_STRING))
