@@ -552,11 +552,11 @@ static value_t op_item(uint8_t op, value_t *t)
 
 	if (type != TYPE_DICT) {
 		/* Only lists change: strings and tuples are only read. */
-		if (type != TYPE_LIST && (!read || !is_seq(type)))
+		if (type != TYPE_LIST && !read)
 			obj_bad_type(c);
-		/* Negative counts from the end; still negative, it is out of
-		 * range as a length, above n. */
-		n = obj_len(c);
+		/* val_len refuses what has no items. Negative counts from the
+		 * end; still negative, it is out of range as a length, above n. */
+		n = val_len(c);
 		k = to_index(i);
 		if (k < 0)
 			k += (index_t)n;
