@@ -607,9 +607,9 @@ static __attribute__((noinline)) value_t op_slice(const value_t *t)
 	snek_len_t count = 0;
 	bool down;
 
-	if (!is_seq(val_type(c)))
+	if (is(c, TYPE_DICT))
 		obj_bad_type(c);
-	n = (index_t)obj_len(c);
+	n = (index_t)val_len(c); /* refuses what has no items */
 	/* The step first: its error comes before the bounds'. */
 	step = stepv == VAL_NONE ? 1 : to_index(stepv);
 	if (!step)
