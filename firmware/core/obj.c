@@ -112,7 +112,8 @@ static bool is_seq(uint8_t type)
 	return (uint8_t)(type - TYPE_STRING) <= TYPE_TUPLE - TYPE_STRING;
 }
 
-/* The length of a string, list, tuple or dict. */
+/* The length of a string, list, tuple or dict. (Where a type check is
+ * not needed, val_len is still used when it is shorter: one call.) */
 static snek_len_t obj_len(value_t v)
 {
 	return tuple_ptr(v)->len;
@@ -330,7 +331,7 @@ static void list_grow(value_t *list, snek_len_t need)
  * list t[0]: Python's += and *=), t[0] takes the result. */
 static value_t join(value_t *t, snek_len_t na, index_t times, bool in_place)
 {
-	snek_len_t nb = obj_len(t[1]), total;
+	snek_len_t nb = val_len(t[1]), total;
 	value_t *r, v;
 	struct snek_list *l;
 	bool grown = false; /* hosts: t[0] grew in place */
@@ -447,7 +448,7 @@ static __attribute__((noinline)) int8_t order(int32_t x, int32_t y)
  * else the shorter first. */
 static int8_t cmp_seq(value_t a, value_t b)
 {
-	snek_len_t na = obj_len(a), nb = obj_len(b), i;
+	snek_len_t na = val_len(a), nb = val_len(b), i;
 	uint8_t size = item_size(a), *x = seq_at(a, 0), *y = seq_at(b, 0);
 	int8_t c;
 
@@ -644,7 +645,7 @@ static bool contains(value_t c, value_t item)
 	if (type == TYPE_STRING) {
 		if (!is(item, TYPE_STRING))
 			obj_bad_type(item);
-		k = obj_len(item);
+		k = val_len(item);
 	}
 	for (i = 0; i + k <= n; i++)
 		if (type == TYPE_STRING ? bytes_equal(seq_at(c, i), seq_at(item, 0), k)
@@ -765,7 +766,7 @@ static value_t binop(uint8_t op, value_t *t)
 		return print_format(a, b);
 	if (op == OP_ADD || op == OP_IADD) {
 		if (is_seq(tb) && (ta == tb || in_place)) {
-			na = obj_len(a);
+			na = val_len(a);
 			goto join;
 		}
 	} else if (op == OP_MUL || op == OP_IMUL) {
