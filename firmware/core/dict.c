@@ -268,7 +268,7 @@ __attribute__((noinline)) int8_t dict_differ(value_t a, value_t b)
 	struct snek_dict *d = dict_ptr(a);
 	struct entry *e = entries(d), *end = e + d->used;
 
-	if (d->len != dict_ptr(b)->len)
+	if (d->len != val_len(b))
 		return 1;
 	for (; e != end; e++)
 		if (!IS_HOLE(e->key) && val_compare(e->value, dict_get(b, e->key)))
