@@ -417,7 +417,7 @@ bool val_truthy(value_t v)
 		return num_key(v) != 0; /* not 0, -0 or False */
 	if (t == TYPE_FUNC)
 		return true;
-	return t != TYPE_NONE && obj_len(v) != 0;
+	return t != TYPE_NONE && val_len(v) != 0;
 }
 
 snek_len_t val_len(value_t v)
