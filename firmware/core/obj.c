@@ -385,7 +385,12 @@ float val_to_num(value_t v)
 
 static int32_t num_to_int(float f)
 {
-	if (!(f >= -2147483648.0f && f < 2147483648.0f) || f != truncf(f))
+	uint32_t bits;
+
+	/* |f| below 2^31 (from the bits: no float calls; NaN and inf are
+	 * above), or -2^31 itself, and whole. */
+	memcpy(&bits, &f, sizeof bits);
+	if (!((bits << 1) < 0x9e000000u || bits == 0xcf000000u) || f != truncf(f))
 		bad_value(val_from_num(f));
 	return (int32_t)f;
 }
