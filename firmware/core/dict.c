@@ -233,25 +233,34 @@ void dict_set(const value_t *dv, const value_t *kv)
 	e->value = kv[1];
 }
 
-value_t dict_del(value_t dv, value_t key)
+/* The item opcodes on a dict: t[0][t[1]] read, set to t[2] or deleted
+ * (the result t[1]); VAL_UNSET when a key to read or delete is missing. */
+value_t dict_item(uint8_t op, const value_t *t)
 {
-	struct entry *e = find(dv, key);
+	struct entry *e;
 	value_t v;
 
+	if (op == OP_STORE_INDEX) {
+		dict_set(t, t + 1);
+		return t[2];
+	}
+	e = find(t[0], t[1]);
 	if (!e)
 		return VAL_UNSET;
 	v = e->value;
+	if (op != OP_DEL_INDEX)
+		return v;
 	gc_barrier(e->key);
 	gc_barrier(v);
 #if SNEK_SMALL
 	/* Small chips close the hole (len is used). */
-	obj_close(dv, e, sizeof *e);
+	obj_close(t[0], e, sizeof *e);
 #else
 	e->key = VAL_DELETED;
 	e->value = 0;
-	dict_ptr(dv)->len--;
+	dict_ptr(t[0])->len--;
 #endif
-	return v;
+	return t[1];
 }
 
 __attribute__((noinline)) int8_t dict_differ(value_t a, value_t b)
@@ -259,7 +268,7 @@ __attribute__((noinline)) int8_t dict_differ(value_t a, value_t b)
 	struct snek_dict *d = dict_ptr(a);
 	struct entry *e = entries(d), *end = e + d->used;
 
-	if (d->len != dict_ptr(b)->len)
+	if (d->len != val_len(b))
 		return 1;
 	for (; e != end; e++)
 		if (!IS_HOLE(e->key) && val_compare(e->value, dict_get(b, e->key)))

@@ -112,7 +112,8 @@ static bool is_seq(uint8_t type)
 	return (uint8_t)(type - TYPE_STRING) <= TYPE_TUPLE - TYPE_STRING;
 }
 
-/* The length of a string, list, tuple or dict. */
+/* The length of a string, list, tuple or dict. (Where a type check is
+ * not needed, val_len is still used when it is shorter: one call.) */
 static snek_len_t obj_len(value_t v)
 {
 	return tuple_ptr(v)->len;
@@ -236,17 +237,26 @@ static uint8_t item_size(value_t v)
 	return is(v, TYPE_STRING) ? 1 : sizeof(value_t);
 }
 
-value_t seq_item(const value_t *c, snek_len_t i)
+/* Item i of the sequence in slot *c; a string's as its byte when raw,
+ * else as a new string. */
+static __attribute__((noinline)) value_t seq_fetch(const value_t *c, snek_len_t i, bool raw)
 {
 	uint8_t *p = seq_at(*c, i), ch = *p;
 	value_t v;
 
 	if (!is(*c, TYPE_STRING))
 		return *(value_t *)p;
+	if (raw)
+		return ch;
 	/* The byte first: the string may move. */
 	v = str_alloc(1);
 	*(uint8_t *)str_ptr(v)->data = ch;
 	return v;
+}
+
+value_t seq_item(const value_t *c, snek_len_t i)
+{
+	return seq_fetch(c, i, false);
 }
 
 /* Copy n items of the sequence in slot *src, from `from` on every `step`
@@ -273,7 +283,7 @@ static void seq_copy(const value_t *dst, snek_len_t at, const value_t *src, snek
 	}
 #endif
 	for (; n; n--, at++, from += step) {
-		v = bytes ? *seq_at(*src, from) : seq_item(src, from);
+		v = seq_fetch(src, from, bytes);
 		d = seq_at(*dst, at);
 		if (bytes)
 			*d = (uint8_t)v;
@@ -321,7 +331,7 @@ static void list_grow(value_t *list, snek_len_t need)
  * list t[0]: Python's += and *=), t[0] takes the result. */
 static value_t join(value_t *t, snek_len_t na, index_t times, bool in_place)
 {
-	snek_len_t nb = obj_len(t[1]), total;
+	snek_len_t nb = val_len(t[1]), total;
 	value_t *r, v;
 	struct snek_list *l;
 	bool grown = false; /* hosts: t[0] grew in place */
@@ -375,7 +385,12 @@ float val_to_num(value_t v)
 
 static int32_t num_to_int(float f)
 {
-	if (!(f >= -2147483648.0f && f < 2147483648.0f) || f != truncf(f))
+	uint32_t bits;
+
+	/* |f| below 2^31 (from the bits: no float calls; NaN and inf are
+	 * above), or -2^31 itself, and whole. */
+	memcpy(&bits, &f, sizeof bits);
+	if (!((bits << 1) < 0x9e000000u || bits == 0xcf000000u) || f != truncf(f))
 		bad_value(val_from_num(f));
 	return (int32_t)f;
 }
@@ -407,7 +422,7 @@ bool val_truthy(value_t v)
 		return num_key(v) != 0; /* not 0, -0 or False */
 	if (t == TYPE_FUNC)
 		return true;
-	return t != TYPE_NONE && obj_len(v) != 0;
+	return t != TYPE_NONE && val_len(v) != 0;
 }
 
 snek_len_t val_len(value_t v)
@@ -425,9 +440,12 @@ uint8_t obj_depth;
 uint16_t obj_depth;
 #endif
 
-/* -1, 0 or 1 as x is below, equal to or above y. */
+/* -1, 0 or 1 as x is below, equal to or above y; 2 when either is a
+ * NaN's key (above INF_KEY, where no length, byte or reference lands). */
 static __attribute__((noinline)) int8_t order(int32_t x, int32_t y)
 {
+	if (x > INF_KEY || y > INF_KEY)
+		return 2;
 	return x < y ? -1 : x > y;
 }
 
@@ -435,7 +453,7 @@ static __attribute__((noinline)) int8_t order(int32_t x, int32_t y)
  * else the shorter first. */
 static int8_t cmp_seq(value_t a, value_t b)
 {
-	snek_len_t na = obj_len(a), nb = obj_len(b), i;
+	snek_len_t na = val_len(a), nb = val_len(b), i;
 	uint8_t size = item_size(a), *x = seq_at(a, 0), *y = seq_at(b, 0);
 	int8_t c;
 
@@ -450,15 +468,14 @@ static int8_t cmp_seq(value_t a, value_t b)
 int8_t val_compare(value_t a, value_t b)
 {
 	uint8_t ta = val_type(a), tb = val_type(b);
-	int32_t x, y;
+	int32_t x;
 	int8_t c;
 
 	if (ta != tb)
 		return ta < tb ? -1 : 1;
 	if (ta == TYPE_NUMBER) {
 		x = num_key(a);
-		y = num_key(b);
-		return x > INF_KEY || y > INF_KEY ? 2 : order(x, y);
+		return order(x, num_key(b));
 	}
 	/* Functions, None, unequal dicts: an order that is at least
 	 * consistent (references of one type compare alike signed). */
@@ -541,11 +558,11 @@ static value_t op_item(uint8_t op, value_t *t)
 
 	if (type != TYPE_DICT) {
 		/* Only lists change: strings and tuples are only read. */
-		if (type != TYPE_LIST && (!read || !is_seq(type)))
+		if (type != TYPE_LIST && !read)
 			obj_bad_type(c);
-		/* Negative counts from the end; still negative, it is out of
-		 * range as a length, above n. */
-		n = obj_len(c);
+		/* val_len refuses what has no items. Negative counts from the
+		 * end; still negative, it is out of range as a length, above n. */
+		n = val_len(c);
 		k = to_index(i);
 		if (k < 0)
 			k += (index_t)n;
@@ -560,13 +577,9 @@ static value_t op_item(uint8_t op, value_t *t)
 			return i;
 		}
 	} else {
-		if (op == OP_STORE_INDEX) {
-			dict_set(t, t + 1);
-			return t[2];
-		}
-		v = read ? dict_get(c, i) : dict_del(c, i);
+		v = dict_item(op, t);
 		if (v != VAL_UNSET)
-			return read ? v : i;
+			return v;
 	}
 	/* One raise for both: a missing key or an index out of range. */
 	err_format1(type == TYPE_DICT ? ROM_STR("key not found: %v") : ROM_STR("index out of range: %v"), i);
@@ -596,30 +609,24 @@ static __attribute__((noinline)) index_t slice_bound(value_t v, index_t n, bool 
 static __attribute__((noinline)) value_t op_slice(const value_t *t)
 {
 	value_t c = t[0], stepv = t[3];
-	index_t n, step, start, d, stride;
+	index_t n, step, start, stop, k;
+	snek_len_t count = 0;
 	bool down;
 
-	if (!is_seq(val_type(c)))
+	if (is(c, TYPE_DICT))
 		obj_bad_type(c);
-	n = (index_t)obj_len(c);
+	n = (index_t)val_len(c); /* refuses what has no items */
 	/* The step first: its error comes before the bounds'. */
 	step = stepv == VAL_NONE ? 1 : to_index(stepv);
 	if (!step)
 		bad_value(stepv);
 	down = step < 0;
 	start = slice_bound(t[1], n, down, false);
-	d = slice_bound(t[2], n, down, true) - start;
-	/* d is the distance to walk, the count rounds up. Walking down,
-	 * both change sign: then a positive distance has items to take,
-	 * and the division is an unsigned one. */
-	if (down) {
-		d = -d;
-		stride = -step;
-	} else {
-		stride = step;
-	}
-	d += stride - 1;
-	return seq_sub(t, (snek_len_t)start, (snek_len_t)step, d > 0 ? (snek_len_t)d / (snek_len_t)stride : 0);
+	stop = slice_bound(t[2], n, down, true);
+	/* Counted by walking: no division (a slice has at most n items). */
+	for (k = start; down ? k > stop : k < stop; k += step)
+		count++;
+	return seq_sub(t, (snek_len_t)start, (snek_len_t)step, count);
 }
 
 /* memcmp's answer to "equal?", in a loop shorter than the call. */
@@ -638,14 +645,12 @@ static bool contains(value_t c, value_t item)
 
 	if (type == TYPE_DICT)
 		return dict_get(c, item) != VAL_UNSET;
-	if (!is_seq(type))
-		obj_bad_type(c);
-	n = obj_len(c);
+	n = val_len(c); /* raises for what has no items */
 	/* A string holds strings: look for k bytes at every place. */
 	if (type == TYPE_STRING) {
 		if (!is(item, TYPE_STRING))
 			obj_bad_type(item);
-		k = obj_len(item);
+		k = val_len(item);
 	}
 	for (i = 0; i + k <= n; i++)
 		if (type == TYPE_STRING ? bytes_equal(seq_at(c, i), seq_at(item, 0), k)
@@ -766,7 +771,7 @@ static value_t binop(uint8_t op, value_t *t)
 		return print_format(a, b);
 	if (op == OP_ADD || op == OP_IADD) {
 		if (is_seq(tb) && (ta == tb || in_place)) {
-			na = obj_len(a);
+			na = val_len(a);
 			goto join;
 		}
 	} else if (op == OP_MUL || op == OP_IMUL) {

@@ -58,8 +58,10 @@ value_t dict_get(value_t d, value_t key);
 /* *d[kv[0]] = kv[1]: slots the collector updates, read again after
  * allocating. */
 void dict_set(const value_t *d, const value_t *kv);
-/* Removes key; its value, or VAL_UNSET when missing. */
-value_t dict_del(value_t d, value_t key);
+/* The item opcodes on the dict t[0]: INDEX and INDEX_KEEP read t[1],
+ * STORE_INDEX sets it to t[2] (the result), DEL_INDEX deletes it (the
+ * result t[1]); VAL_UNSET when the key to read or delete is missing. */
+value_t dict_item(uint8_t op, const value_t *t);
 /* 0 when the dicts a and b hold equal values under the same keys, else
  * 1. Never allocates. */
 int8_t dict_differ(value_t a, value_t b);
