@@ -341,7 +341,10 @@ def test_posix_small_streams_uploads(tmp_path):
 DEEP_PATHS = [b'print(1.5, 3.14159e-20, -1e30)', b'y = "%5.2f|%-4d|%x|%s" % (1.5, 3, 255, [1])',
               b'print([1, [2, (3, {4: "a"})]])', b'print(undefined_name)', b'x = 1 + )',
               b'print(int("42") + len("abc"))', b'y = "%s" % [[[[[[[[1.5]]]]]]]]',
-              b'y = "%.60e" % 1e-40', b'y = round(2.675, 2)']
+              b'y = "%.60e" % 1e-40', b'y = round(2.675, 2)',
+              # comparisons recurse into containers as deep as they nest
+              b'y = {1: {1: {1: {1: {1: {1: {1: {1: 1}}}}}}}} == {1: {1: {1: {1: {1: {1: {1: {1: 2}}}}}}}}',
+              b'y = [[[[[[[[1]]]]]]]] < [[[[[[[[2]]]]]]]]']
 
 
 def test_c_stack_stays_in_free_ram(uno):
