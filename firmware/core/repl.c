@@ -40,24 +40,35 @@ void snek_boot(void)
 	lex_set_source(SOURCE_CONSOLE);
 }
 
-uint8_t snek_run(void)
-{
-	jmp_buf catch;
-	int why;
+/* The raise that ended snek_run's last try, then what snek_run returns. */
+static uint8_t why, end;
 
-	for (;;) {
-		if (ERR_TRY(catch, why)) {
-			parse_run();
-			return SNEK_DONE;
-		}
+/* All of snek_run's work, inside its try: first the raise that ended the
+ * last try (printed, the statement forgotten), then the input. A raise in
+ * either unwinds to snek_run, which tries again. */
+ERR_TRY_BODY static void top(void)
+{
+	if (why) {
 		if (why == ERR_RAISED)
 			err_print();
 		vm_reset();
 		comp_reset();
+		end = SNEK_RESET;
 		if (why == ERR_RESET)
-			return SNEK_RESET;
+			return;
+		end = SNEK_FAILED;
 		if (lex_source == SOURCE_FILE)
-			return SNEK_FAILED;
+			return;
 		lex_recover();
 	}
+	parse_run();
+	end = SNEK_DONE;
+}
+
+uint8_t snek_run(void)
+{
+	why = 0;
+	while ((why = err_try(top)))
+		;
+	return end;
 }
