@@ -26,7 +26,9 @@ static volatile bool intr_pending;
 #if SNEK_CONSOLE_XONXOFF
 static volatile bool xoff_sent;
 #endif
-volatile bool console_echo = SNEK_CONSOLE_ECHO;
+/* Kept as "off", so that a board's echo on is zero: bss, nothing to copy
+ * at start. */
+static volatile bool echo_off = !SNEK_CONSOLE_ECHO;
 
 /* The state a fresh start has: boards start fresh at every reset and
  * need not call it. */
@@ -34,7 +36,7 @@ void console_init(void)
 {
 	head = tail = 0;
 	intr_pending = false;
-	console_echo = SNEK_CONSOLE_ECHO;
+	echo_off = !SNEK_CONSOLE_ECHO;
 #if SNEK_CONSOLE_XONXOFF
 	xoff_sent = false;
 #endif
@@ -127,10 +129,10 @@ int16_t console_getc(void)
 			continue;
 		}
 		if ((c | 1) == CTRL_O) { /* ^N (even) turns echo off, ^O on */
-			console_echo = c & 1;
+			echo_off = (uint8_t)c ^ CTRL_O;
 			continue;
 		}
-		if (console_echo) {
+		if (!echo_off) {
 			hal_putc((char)c);
 			if (c == '\n')
 				hal_flush();
