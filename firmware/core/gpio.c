@@ -14,11 +14,26 @@ static void gpio_wait(float seconds)
 #endif
 
 #if SNEK_GPIO
-/* A power level from 0..1. */
+/* A power level from 0..1, clamped. Small chips clamp by the float's
+ * bits (no float compares): sign set is 0, from 1.0 up (inf and nan
+ * too) 255. */
 #if SNEK_SMALL
-#define LEVEL_FROM(f) ((uint8_t)((f) * 255 + 0.5f))
+static uint8_t level_from(float f)
+{
+	int32_t bits;
+
+	memcpy(&bits, &f, sizeof bits);
+	if (bits < 0)
+		return 0;
+	if (bits >= 0x3F800000) /* 1.0 */
+		return 255;
+	return (uint8_t)(f * 255 + 0.5f);
+}
 #else
-#define LEVEL_FROM(f) (f)
+static float level_from(float f)
+{
+	return f < 0 ? 0 : f > 1 ? 1 : f;
+}
 #endif
 
 #define NO_PIN 0xFF
@@ -138,7 +153,7 @@ value_t builtin_gpio(uint8_t nargs, value_t *args)
 		if (nargs) {
 			f = builtin_num(args);
 			if (id == BUILTIN_setpower)
-				l = LEVEL_FROM(f < 0 ? 0 : f > 1 ? 1 : f);
+				l = level_from(f);
 		}
 		pin = current();
 		on = id != BUILTIN_off;
