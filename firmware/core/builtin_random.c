@@ -60,11 +60,13 @@ value_t builtin_random(uint8_t nargs, value_t *args)
  * uniform (fewer than two draws on average), and no 32-bit division. */
 value_t builtin_randrange(uint8_t nargs, value_t *args)
 {
-	uint32_t top = (uint32_t)builtin_int(args) - 1, mask = 0, r;
+	int32_t n = builtin_int(args);
+	uint32_t top, mask = 0, r;
 
 	(void)nargs;
-	if (top >= INT32_MAX) /* n <= 0 */
+	if (n <= 0)
 		err_invalid_value(args[0]);
+	top = (uint32_t)n - 1;
 	while (mask < top)
 		mask = mask << 1 | 1;
 	do
