@@ -40,8 +40,11 @@ void snek_boot(void)
 	lex_set_source(SOURCE_CONSOLE);
 }
 
-/* The raise that ended snek_run's last try, then what snek_run returns. */
-static uint8_t why, end;
+/* The raise that ended snek_run's last try, for top to handle; then, as
+ * top returns, what snek_run returns. */
+static uint8_t why;
+
+_Static_assert(ERR_RESET == SNEK_RESET, "a reset ends snek_run as it came");
 
 /* All of snek_run's work, inside its try: first the raise that ended the
  * last try (printed, the statement forgotten), then the input. A raise in
@@ -53,22 +56,23 @@ ERR_TRY_BODY static void top(void)
 			err_print();
 		vm_reset();
 		comp_reset();
-		end = SNEK_RESET;
 		if (why == ERR_RESET)
 			return;
-		end = SNEK_FAILED;
+		why = SNEK_FAILED;
 		if (lex_source == SOURCE_FILE)
 			return;
 		lex_recover();
 	}
 	parse_run();
-	end = SNEK_DONE;
+	why = SNEK_DONE;
 }
 
 uint8_t snek_run(void)
 {
+	uint8_t raised;
+
 	why = 0;
-	while ((why = err_try(top)))
-		;
-	return end;
+	while ((raised = err_try(top)))
+		why = raised;
+	return why;
 }
