@@ -26,7 +26,9 @@ static volatile bool intr_pending;
 #if SNEK_CONSOLE_XONXOFF
 static volatile bool xoff_sent;
 #endif
-volatile bool console_echo = SNEK_CONSOLE_ECHO;
+/* Kept as "off", so that a board's echo on is zero: bss, nothing to copy
+ * at start. */
+static volatile bool echo_off = !SNEK_CONSOLE_ECHO;
 
 /* The state a fresh start has: boards start fresh at every reset and
  * need not call it. */
@@ -34,7 +36,7 @@ void console_init(void)
 {
 	head = tail = 0;
 	intr_pending = false;
-	console_echo = SNEK_CONSOLE_ECHO;
+	echo_off = !SNEK_CONSOLE_ECHO;
 #if SNEK_CONSOLE_XONXOFF
 	xoff_sent = false;
 #endif
@@ -53,9 +55,10 @@ uint32_t console_room(void)
 void console_rx(uint8_t c)
 {
 	uint8_t reply = c; /* DC4 is echoed at once */
+	ring_index_t t = tail; /* only console_rx writes it */
 
 	if (c == CTRL_C) {
-		head = tail;
+		head = t;
 		intr_pending = true;
 		vm_interrupt = true;
 		reply = 0;
@@ -68,11 +71,11 @@ void console_rx(uint8_t c)
 	} else if (c != CTRL_DC4) {
 		if (!console_room())
 			return;
-		ring[tail & RING_MASK] = c;
-		tail++;
+		ring[t & RING_MASK] = c;
+		tail = ++t;
 		reply = 0;
 #if SNEK_CONSOLE_XONXOFF
-		if (used() >= SNEK_CONSOLE_RING / 2 && !xoff_sent) {
+		if ((ring_index_t)(t - head) >= SNEK_CONSOLE_RING / 2 && !xoff_sent) {
 			xoff_sent = true;
 			reply = CTRL_XOFF;
 		}
@@ -88,14 +91,16 @@ void console_rx(uint8_t c)
 static int16_t take(void)
 {
 	int16_t c = -1;
+	ring_index_t h;
 
 	SNEK_ATOMIC_BEGIN();
-	if (head != tail) {
-		c = ring[head & RING_MASK];
-		head++;
+	h = head;
+	if (h != tail) {
+		c = ring[h & RING_MASK];
+		head = ++h;
 	}
 #if SNEK_CONSOLE_XONXOFF
-	if (xoff_sent && used() <= SNEK_CONSOLE_RING / 4) {
+	if (xoff_sent && (ring_index_t)(tail - h) <= SNEK_CONSOLE_RING / 4) {
 		xoff_sent = false;
 		hal_putc((char)CTRL_XON);
 		hal_flush();
@@ -127,10 +132,10 @@ int16_t console_getc(void)
 			continue;
 		}
 		if ((c | 1) == CTRL_O) { /* ^N (even) turns echo off, ^O on */
-			console_echo = c & 1;
+			echo_off = (uint8_t)c ^ CTRL_O;
 			continue;
 		}
-		if (console_echo) {
+		if (!echo_off) {
 			hal_putc((char)c);
 			if (c == '\n')
 				hal_flush();

@@ -36,9 +36,6 @@ int16_t console_getc(void);
 /* Raise the ^C interrupt if one is pending (after sleeps and builtins). */
 void console_check_interrupt(void);
 
-/* Echo typed bytes back (boards start with it on, the host with it off). */
-extern volatile bool console_echo;
-
 void console_init(void);
 
 #endif

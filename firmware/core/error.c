@@ -2,9 +2,31 @@
 /* Raising errors: print "FILE:LINE message", then unwind to the top. */
 #include "snek.h"
 
-jmp_buf *err_catch;
 const char *err_file; /* NULL: the console, "<stdin>" (kept in flash) */
 uint16_t err_line;
+
+#ifndef SNEK_PORT_UNWIND
+#include <setjmp.h>
+
+static jmp_buf *err_catch;
+
+uint8_t err_try(void (*run)(void))
+{
+	jmp_buf catch;
+	uint8_t why;
+
+	err_catch = &catch;
+	why = (uint8_t)setjmp(catch);
+	if (!why)
+		run();
+	return why;
+}
+
+void err_throw(uint8_t why)
+{
+	longjmp(*err_catch, why);
+}
+#endif
 
 /* The fixed messages, in enum err_code order, one flash string (no %:
  * err_raise passes one as the format). */
@@ -100,7 +122,7 @@ static void vformat(const char *fmt, const err_arg_t *arg)
 void err_format0(const char *fmt)
 {
 	pending.fmt = fmt;
-	longjmp(*err_catch, ERR_RAISED);
+	err_throw(ERR_RAISED);
 }
 
 void err_format1(const char *fmt, err_arg_t a)
@@ -144,7 +166,7 @@ __attribute__((noinline)) void err_print(void)
 
 void err_reset(void)
 {
-	longjmp(*err_catch, ERR_RESET);
+	err_throw(ERR_RESET);
 }
 
 void err_raise(uint8_t code)

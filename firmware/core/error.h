@@ -4,12 +4,20 @@
 #ifndef SNEK_ERROR_H
 #define SNEK_ERROR_H
 
-#include <setjmp.h>
 #include "value.h"
 
-/* Where the top level catches errors. */
-extern jmp_buf *err_catch;
-#define ERR_TRY(buf, why) (err_catch = &(buf), ((why) = setjmp(buf)) == 0)
+/* Run the top level: 0 when run returns, or (ERR_RAISED, ERR_RESET) what
+ * the err_throw that unwound it gave. Not nested. A port may provide
+ * these two (SNEK_PORT_UNWIND): the Uno's keep only the registers its C
+ * code must keep, where setjmp keeps them all. */
+uint8_t err_try(void (*run)(void));
+__attribute__((noreturn)) void err_throw(uint8_t why);
+
+/* Marks the function err_try runs: a port's err_try may restore every
+ * register itself, so that function need not keep them. */
+#ifndef ERR_TRY_BODY
+#define ERR_TRY_BODY
+#endif
 
 /* Fixed messages, shared by every raise site. */
 enum err_code {
@@ -31,7 +39,7 @@ __attribute__((noreturn, noinline)) void err_interrupt(void);
 /* Unwind to the port's boot: reset() on the host. */
 __attribute__((noreturn)) void err_reset(void);
 
-/* setjmp's answers at ERR_TRY. */
+/* err_try's answers. */
 #define ERR_RAISED 1
 #define ERR_RESET 2
 

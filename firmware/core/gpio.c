@@ -14,11 +14,26 @@ static void gpio_wait(float seconds)
 #endif
 
 #if SNEK_GPIO
-/* A power level from 0..1. */
+/* A power level from 0..1, clamped. Small chips clamp by the float's
+ * bits (no float compares): sign set is 0, from 1.0 up (inf and nan
+ * too) 255. */
 #if SNEK_SMALL
-#define LEVEL_FROM(f) ((uint8_t)((f) * 255 + 0.5f))
+static uint8_t level_from(float f)
+{
+	int32_t bits;
+
+	memcpy(&bits, &f, sizeof bits);
+	if (bits < 0)
+		return 0;
+	if (bits >= 0x3F800000) /* 1.0 */
+		return 255;
+	return (uint8_t)(f * 255 + 0.5f);
+}
 #else
-#define LEVEL_FROM(f) (f)
+static float level_from(float f)
+{
+	return f < 0 ? 0 : f > 1 ? 1 : f;
+}
 #endif
 
 #define NO_PIN 0xFF
@@ -32,7 +47,10 @@ static void gpio_wait(float seconds)
 #define LEVEL_KEPT(l) (l)
 #endif
 
-static uint8_t power_pin = NO_PIN, dir_pin = NO_PIN;
+/* The pins talkto chose, kept complemented so that NO_PIN is zero: bss,
+ * nothing to copy at start. */
+#define PIN_KEPT(p) ((uint8_t)~(p)) /* both ways */
+static uint8_t power_kept, dir_kept;
 static gpio_level_t kept[SNEK_GPIO_PINS]; /* LEVEL_KEPT(level) */
 static uint8_t on_bits[(SNEK_GPIO_PINS + 7) / 8]; /* a bit per pin: on */
 
@@ -40,7 +58,7 @@ void gpio_init(void)
 {
 	uint8_t i;
 
-	power_pin = dir_pin = NO_PIN;
+	power_kept = dir_kept = PIN_KEPT(NO_PIN);
 	for (i = 0; i < SNEK_GPIO_PINS; i++)
 		kept[i] = LEVEL_KEPT(GPIO_LEVEL_MAX);
 	memset(on_bits, 0, sizeof on_bits);
@@ -70,9 +88,9 @@ static uint8_t pin_of(value_t v)
 
 static uint8_t current(void)
 {
-	if (power_pin == NO_PIN)
+	if (power_kept == PIN_KEPT(NO_PIN))
 		err_format("no pin: use talkto(pin) first");
-	return power_pin;
+	return PIN_KEPT(power_kept);
 }
 
 static void set(uint8_t pin, bool on)
@@ -87,16 +105,16 @@ static void talk_to(value_t v)
 	snek_len_t n;
 	value_t *pair;
 
-	dir_pin = NO_PIN;
+	dir_kept = PIN_KEPT(NO_PIN);
 	if ((uint8_t)(val_type(v) - TYPE_LIST) <= TYPE_TUPLE - TYPE_LIST) { /* a list or tuple */
 		/* Nothing here allocates: pair stays good. */
 		pair = seq_items(v, &n);
 		if (n != 2)
 			err_invalid_value(v);
-		power_pin = pin_of(pair[0]);
-		dir_pin = pin_of(pair[1]);
+		power_kept = PIN_KEPT(pin_of(pair[0]));
+		dir_kept = PIN_KEPT(pin_of(pair[1]));
 	} else {
-		power_pin = pin_of(v);
+		power_kept = PIN_KEPT(pin_of(v));
 	}
 }
 
@@ -135,7 +153,7 @@ value_t builtin_gpio(uint8_t nargs, value_t *args)
 		if (nargs) {
 			f = builtin_num(args);
 			if (id == BUILTIN_setpower)
-				l = LEVEL_FROM(f < 0 ? 0 : f > 1 ? 1 : f);
+				l = level_from(f);
 		}
 		pin = current();
 		on = id != BUILTIN_off;
@@ -143,9 +161,9 @@ value_t builtin_gpio(uint8_t nargs, value_t *args)
 			kept[pin] = LEVEL_KEPT(l);
 			on = on_bit(pin, ON_READ);
 		} else if (id == BUILTIN_setleft || id == BUILTIN_setright) {
-			pin = dir_pin;
-			if (pin == NO_PIN)
+			if (dir_kept == PIN_KEPT(NO_PIN))
 				break;
+			pin = PIN_KEPT(dir_kept);
 			on = id == BUILTIN_setleft;
 		}
 		set(pin, on);

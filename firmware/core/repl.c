@@ -40,24 +40,39 @@ void snek_boot(void)
 	lex_set_source(SOURCE_CONSOLE);
 }
 
-uint8_t snek_run(void)
-{
-	jmp_buf catch;
-	int why;
+/* The raise that ended snek_run's last try, for top to handle; then, as
+ * top returns, what snek_run returns. */
+static uint8_t why;
 
-	for (;;) {
-		if (ERR_TRY(catch, why)) {
-			parse_run();
-			return SNEK_DONE;
-		}
+_Static_assert(ERR_RESET == SNEK_RESET, "a reset ends snek_run as it came");
+
+/* All of snek_run's work, inside its try: first the raise that ended the
+ * last try (printed, the statement forgotten), then the input. A raise in
+ * either unwinds to snek_run, which tries again. */
+ERR_TRY_BODY static void top(void)
+{
+	if (why) {
 		if (why == ERR_RAISED)
 			err_print();
 		vm_reset();
 		comp_reset();
 		if (why == ERR_RESET)
-			return SNEK_RESET;
+			return;
+		why = SNEK_FAILED;
 		if (lex_source == SOURCE_FILE)
-			return SNEK_FAILED;
+			return;
 		lex_recover();
 	}
+	parse_run();
+	why = SNEK_DONE;
+}
+
+uint8_t snek_run(void)
+{
+	uint8_t raised;
+
+	why = 0;
+	while ((raised = err_try(top)))
+		why = raised;
+	return why;
 }

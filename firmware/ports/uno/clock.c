@@ -9,14 +9,33 @@
 
 static volatile uint32_t ticks;
 
-/* Byte by byte, carrying while a byte wraps to 0: fewer registers to
- * save than a 32-bit add (the interrupt runs with others held off). */
-ISR(TIMER0_OVF_vect)
+/* Byte by byte, carrying while a byte wraps to 0. In assembly: avr-gcc
+ * also keeps r0 and r1 for any interrupt in C and compares the whole
+ * address; here only Z and one byte are kept, and Z's low byte tells
+ * the end (the four bytes take four different values of it). */
+ISR(TIMER0_OVF_vect, ISR_NAKED)
 {
-	volatile uint8_t *b = (volatile uint8_t *)&ticks;
-
-	while (!++*b && ++b < (volatile uint8_t *)&ticks + sizeof ticks)
-		;
+	__asm__ volatile(
+		"	push r24\n"
+		"	in r24, __SREG__\n"
+		"	push r24\n"
+		"	push r30\n"
+		"	push r31\n"
+		"	ldi r30, lo8(%0)\n"
+		"	ldi r31, hi8(%0)\n"
+		"1:	ld r24, Z\n"
+		"	inc r24\n"
+		"	st Z+, r24\n"
+		"	brne 2f\n" /* no carry */
+		"	cpi r30, lo8(%0 + 4)\n"
+		"	brne 1b\n"
+		"2:	pop r31\n"
+		"	pop r30\n"
+		"	pop r24\n"
+		"	out __SREG__, r24\n"
+		"	pop r24\n"
+		"	reti\n"
+		:: "i" (&ticks));
 }
 
 /* 32 bits: read with the tick kept out. */

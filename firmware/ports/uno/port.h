@@ -20,3 +20,7 @@
 		UDR0 = (c); \
 	} while (0)
 #include "mathf.h"
+/* err_try and err_throw are in unwind.c; what err_try runs need not
+ * keep the registers, which err_try restores itself. */
+#define SNEK_PORT_UNWIND 1
+#define ERR_TRY_BODY __attribute__((OS_task))
