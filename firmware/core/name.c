@@ -31,16 +31,17 @@ static bool same(const char *m, const char *s, uint8_t len)
 
 /* Walk the names in number order until name *id or the name s of len
  * bytes: return its text and set *id, or return NULL and set *id to the
- * number the next new name gets. Built-in names are
- * spelled into buf (see tools/gennames.py for their encoding); the text
- * of a name programs added is in name_user (stale after allocating). */
+ * number the next new name gets. Built-in names are spelled into buf,
+ * each from the one before (see tools/gennames.py for their encoding);
+ * the text of a name programs added is in name_user (stale after
+ * allocating). */
 static const char *name_find(uint16_t *id, const char *s, uint8_t len, char *buf)
 {
-	const char *p = name_text, *q, *m = NULL;
+	const char *p = name_text, *m = buf;
 	const char *user = (const char *)BUF_BYTES(name_user); /* None: no bytes */
 	uint16_t at;
-	uint8_t head, n, bare, i, c;
-	bool alias = false, prefix;
+	uint8_t n, c;
+	bool alias = false;
 
 	for (at = 0;; at++) {
 		if (at >= NAME_BUILTIN_COUNT) {
@@ -48,37 +49,24 @@ static const char *name_find(uint16_t *id, const char *s, uint8_t len, char *buf
 			if (m == user + user_bytes)
 				break;
 		} else if (alias) {
-			/* An alias entry is two names: the bare one, then the full one. */
+			/* The second name of an alias: the first without its module. */
 			alias = false;
-			m = buf;
+			while (*m++ != '.')
+				;
 		} else {
-			head = SNEK_ROM_BYTE(p);
-			prefix = head < 0x20;
-			q = p;
-			if (prefix) {
+			c = SNEK_ROM_BYTE(p);
+			n = 0;
+			if (c < 0x20) { /* a head: keep the start of the name before */
 				p++;
-				alias = head & NAME_ALIAS;
-				/* The module prefix: the head's number, counting from 1. */
-				for (q = name_modules, i = head & 0x0F; --i;)
-					while (!(SNEK_ROM_BYTE(q++) & 0x80))
-						;
+				alias = c & NAME_ALIAS;
+				n = c & (NAME_ALIAS - 1);
 			}
-			/* Spell the prefix, if any, then the name (the last byte of
-			 * each has bit 7 set). */
-			for (n = bare = 0;;) {
-				c = SNEK_ROM_BYTE(q++);
+			do {
+				c = SNEK_ROM_BYTE(p++);
 				buf[n++] = (char)(c & 0x7F);
-				if (!(c & 0x80))
-					continue;
-				if (!prefix)
-					break;
-				prefix = false;
-				bare = n;
-				q = p;
-			}
+			} while (!(c & 0x80));
 			buf[n] = '\0';
-			p = q;
-			m = buf + (alias ? bare : 0);
+			m = buf;
 		}
 		if (at == *id || same(m, s, len)) {
 			*id = at;
