@@ -34,7 +34,9 @@ union gc_scratch gc_scratch;
 #define COUNT(field) (gc_stats.field++)
 #endif
 
-/* The first granule stays unused so that no reference has payload 0. */
+/* The first granule holds no object, so that no reference has payload
+ * 0: there gc_init writes the header of an empty block, which is what
+ * None (payload 0) reads as where a block or buffer is expected. */
 #define HEAP_START SNEK_GRANULE
 #define NONE ((snek_len_t)0)
 #define FAR ((snek_len_t)-1) /* beyond any object: nothing to rescan */
@@ -94,6 +96,7 @@ static void hole_add(snek_len_t off)
 
 void gc_init(void)
 {
+	*hdr_at(0) = GC_HDR(GC_RAW, sizeof(struct snek_raw));
 	top = HEAP_START;
 	gc_limit = GC_HOME_LIMIT;
 	gc_ntemp = 0;
@@ -256,25 +259,25 @@ static __attribute__((noinline)) void cycle_begin(uint8_t mark)
  * sweep. */
 static void compact(void)
 {
-	snek_len_t src = HEAP_START, dst, size;
+	snek_len_t src = HEAP_START, dst = HEAP_START, size;
 	gc_count_t n;
 
-	/* Live objects below the first dead one stay where they are: no
-	 * table entries for them (old objects gather at the bottom). */
-	while (src < top && marked(src))
-		src += size_at(src);
-	dst = src;
 	phase = FORWARD;
 	do {
 		n = 0;
 		for (; src < top && n < SNEK_FORWARD_MAX; src += size) {
 			size = size_at(src);
 			if (marked(src)) {
-				forward[n].from = src;
-				forward[n].by = (src - dst) / SNEK_GRANULE;
-				n++;
-				/* Only dead or moved-from space lies below src. */
-				memmove(gc_pool + dst, gc_pool + src, size);
+				/* Live objects below the first dead one stay where
+				 * they are: no table entries for them (old objects
+				 * gather at the bottom). */
+				if (src != dst) {
+					forward[n].from = src;
+					forward[n].by = (src - dst) / SNEK_GRANULE;
+					n++;
+					/* Only dead or moved-from space lies below src. */
+					memmove(gc_pool + dst, gc_pool + src, size);
+				}
 				dst += size;
 			}
 		}
@@ -348,7 +351,7 @@ static void step(void)
 {
 	snek_len_t off = scan_at;
 
-	if (phase >= MARK && mark_sp) {
+	if (mark_sp) { /* only marking fills the stack, and ends with it empty */
 		visit_object(mark_stack[--mark_sp]);
 	} else if (off < top) {
 		scan_at += size_at(off);

@@ -77,11 +77,11 @@ static const char *name_find(uint16_t *id, const char *s, uint8_t len, char *buf
 	return NULL;
 }
 
-static uint16_t block_count(value_t block)
+/* The values a block holds (None: none, see gc_init). Out of line: a
+ * few calls, and each expanded is longer than one. */
+static __attribute__((noinline, noclone)) uint16_t block_count(const value_t *root)
 {
-	if (block == VAL_NONE)
-		return 0;
-	return (uint16_t)BLOCK_VALUES(block);
+	return (uint16_t)BLOCK_VALUES(*root);
 }
 
 /* Replace the block at root by a new one of `bytes` bytes (zeroed) of
@@ -101,21 +101,26 @@ static uint8_t *block_copy(value_t *root, uint8_t type, snek_len_t keep, snek_le
  * many as the names a program's text holds, and memory is tight. */
 static void block_grow(value_t *root, uint16_t n)
 {
-	uint16_t old = block_count(*root), i;
-	value_t *v;
+	uint16_t old = block_count(root);
+	value_t *v, *end;
 
 #if SNEK_SMALL
 	n += 4;
 #else
+	uint16_t i;
+
 	for (i = old ? old : 4; i < n;)
 		i *= 2;
 	n = i;
 #endif
 	v = (value_t *)block_copy(root, GC_VALUES, (snek_len_t)(old * sizeof(value_t)),
 				  (snek_len_t)(n * sizeof(value_t)));
-	/* The block may be a little larger than asked: unset every slot. */
-	for (i = old, n = block_count(*root); i < n; i++)
-		v[i] = VAL_UNSET;
+	/* Unset every slot: the block is as large as asked, or larger where
+	 * a granule is larger than a value. */
+	end = v + (sizeof(struct snek_raw) % SNEK_GRANULE || sizeof(value_t) % SNEK_GRANULE ?
+		   block_count(root) : n);
+	for (v += old; v < end; v++)
+		*v = VAL_UNSET;
 }
 
 uint16_t name_intern(const value_t *raw, uint8_t len)
@@ -204,25 +209,23 @@ static value_t builtin_value(uint16_t id)
  * false. Names programs add index global_vals; the few built-in names
  * programs rebind live in global_shadow as (id, value) pairs, the unused
  * pairs (id unset) last. The id is kept as its bare bits (a tiny float
- * to the collector): no tag to add or compare. */
+ * to the collector): no tag to add or compare. None reads as a block of
+ * no values (see gc_init). */
 static value_t *global_slot(uint16_t id, bool create)
 {
-	value_t *root = &global_shadow, *b, v;
-	uint16_t i = 0, n;
+	value_t *root = &global_vals, *b, v;
+	uint16_t i = (uint16_t)(id - NAME_BUILTIN_COUNT), n;
 
-	if (id >= NAME_BUILTIN_COUNT) {
-		root = &global_vals;
-		i = (uint16_t)(id - NAME_BUILTIN_COUNT);
-	} else {
+	if (id < NAME_BUILTIN_COUNT) {
 		/* Only rebound built-ins pay for the search. */
-		for (n = block_count(global_shadow); i < n; i += 2) {
-			v = block_ptr(global_shadow)[i];
+		root = &global_shadow;
+		for (i = 1, n = block_count(root); i < n; i += 2) {
+			v = block_ptr(global_shadow)[i - 1];
 			if (v == id || (create && v == VAL_UNSET))
 				break;
 		}
-		i++; /* the value, after the id */
 	}
-	if (i >= block_count(*root)) {
+	if (i >= block_count(root)) {
 		if (!create)
 			return NULL;
 		block_grow(root, (uint16_t)(i + 1));
