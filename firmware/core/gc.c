@@ -34,7 +34,9 @@ union gc_scratch gc_scratch;
 #define COUNT(field) (gc_stats.field++)
 #endif
 
-/* The first granule stays unused so that no reference has payload 0. */
+/* The first granule holds no object, so that no reference has payload
+ * 0: there gc_init writes the header of an empty block, which is what
+ * None (payload 0) reads as where a block or buffer is expected. */
 #define HEAP_START SNEK_GRANULE
 #define NONE ((snek_len_t)0)
 #define FAR ((snek_len_t)-1) /* beyond any object: nothing to rescan */
@@ -70,6 +72,7 @@ static inline gc_hdr_t *hdr_at(snek_len_t off) { return (gc_hdr_t *)(gc_pool + o
 static inline snek_len_t size_at(snek_len_t off) { return GC_HDR_SIZE(*hdr_at(off)); }
 static inline bool marked(snek_len_t off) { return *hdr_at(off) & GC_HDR_MARK; }
 
+#if SNEK_GC_BINS > 1
 /* A hole: a free object on a free list. */
 struct hole {
 	gc_hdr_t hdr;
@@ -82,7 +85,8 @@ static inline struct hole *hole_at(snek_len_t off) { return (struct hole *)(gc_p
  * larger ones (first fit). Small objects come and go in a few sizes, so
  * most allocations pop a bin. */
 static snek_len_t bins[SNEK_GC_BINS];
-#define BIN_OF(size) (SNEK_GC_BINS > 1 && (size) / SNEK_GRANULE < SNEK_GC_BINS ? (size) / SNEK_GRANULE : 0)
+#define BIN_OF(size) ((size) / SNEK_GRANULE < SNEK_GC_BINS ? (size) / SNEK_GRANULE : 0)
+#define FORGET_HOLES() memset(bins, 0, sizeof bins)
 
 static void hole_add(snek_len_t off)
 {
@@ -91,13 +95,23 @@ static void hole_add(snek_len_t off)
 	hole_at(off)->next = *bin;
 	*bin = off;
 }
+#else
+/* Small chips keep no lists: a hole is a free object, found by walking
+ * the heap (first fit, see place), so it needs nothing but its header,
+ * and a sweep joins it to the dead objects beside it. */
+#define MIN_SIZE SNEK_GRANULE
+_Static_assert(sizeof(gc_hdr_t) <= SNEK_GRANULE, "a hole is a header");
+#define FORGET_HOLES() ((void)0)
+#define hole_add(off) ((void)(off))
+#endif
 
 void gc_init(void)
 {
+	*hdr_at(0) = GC_HDR(GC_RAW, sizeof(struct snek_raw));
 	top = HEAP_START;
 	gc_limit = GC_HOME_LIMIT;
 	gc_ntemp = 0;
-	memset(bins, 0, sizeof bins);
+	FORGET_HOLES();
 	since_cycle = 0;
 	phase = IDLE;
 }
@@ -256,25 +270,25 @@ static __attribute__((noinline)) void cycle_begin(uint8_t mark)
  * sweep. */
 static void compact(void)
 {
-	snek_len_t src = HEAP_START, dst, size;
+	snek_len_t src = HEAP_START, dst = HEAP_START, size;
 	gc_count_t n;
 
-	/* Live objects below the first dead one stay where they are: no
-	 * table entries for them (old objects gather at the bottom). */
-	while (src < top && marked(src))
-		src += size_at(src);
-	dst = src;
 	phase = FORWARD;
 	do {
 		n = 0;
 		for (; src < top && n < SNEK_FORWARD_MAX; src += size) {
 			size = size_at(src);
 			if (marked(src)) {
-				forward[n].from = src;
-				forward[n].by = (src - dst) / SNEK_GRANULE;
-				n++;
-				/* Only dead or moved-from space lies below src. */
-				memmove(gc_pool + dst, gc_pool + src, size);
+				/* Live objects below the first dead one stay where
+				 * they are: no table entries for them (old objects
+				 * gather at the bottom). */
+				if (src != dst) {
+					forward[n].from = src;
+					forward[n].by = (src - dst) / SNEK_GRANULE;
+					n++;
+					/* Only dead or moved-from space lies below src. */
+					memmove(gc_pool + dst, gc_pool + src, size);
+				}
 				dst += size;
 			}
 		}
@@ -348,7 +362,7 @@ static void step(void)
 {
 	snek_len_t off = scan_at;
 
-	if (phase >= MARK && mark_sp) {
+	if (mark_sp) { /* only marking fills the stack, and ends with it empty */
 		visit_object(mark_stack[--mark_sp]);
 	} else if (off < top) {
 		scan_at += size_at(off);
@@ -368,7 +382,7 @@ static void step(void)
 		}
 		phase = SWEEP;
 		scan_at = HEAP_START;
-		memset(bins, 0, sizeof bins);
+		FORGET_HOLES(); /* the sweep files them again */
 	}
 }
 
@@ -393,6 +407,7 @@ snek_len_t gc_lower_limit(snek_len_t want)
 	return gc_limit;
 }
 
+#if SNEK_GC_BINS > 1
 /* The link to the first hole in bin b that `size` bytes fit, whole or
  * with its end cut off; NULL when none does. */
 static snek_len_t *hole_fit(uint8_t b, snek_len_t size)
@@ -424,7 +439,7 @@ static __attribute__((noinline)) uint8_t *place(snek_len_t size)
 		return gc_pool + top - size;
 	}
 	link = hole_fit(b, size);
-	if (b) {
+	if (b) { /* the size's own bin */
 		if (!link)
 			link = hole_fit(0, size);
 		while (!link && ++b < SNEK_GC_BINS)
@@ -447,6 +462,32 @@ static __attribute__((noinline)) uint8_t *place(snek_len_t size)
 	return gc_pool + off + hsize - size;
 }
 
+#else
+/* A place for `size` bytes: the top, else the end of the first hole it
+ * fits (holes are free objects, their headers the bare size, never
+ * marked: see sweep). NULL when nothing fits. */
+static __attribute__((noinline)) uint8_t *place(snek_len_t size)
+{
+	snek_len_t off;
+	gc_hdr_t hdr;
+
+	if (size <= gc_limit - top) {
+		top += size;
+		return gc_pool + top - size;
+	}
+	for (off = HEAP_START; off < top; off += size_at(off)) {
+		hdr = *hdr_at(off);
+		if (hdr < GC_HDR_MARK && hdr >= size) {
+			/* Cut the end off (all of it: gc_alloc writes the new
+			 * header over the hole's). */
+			*hdr_at(off) = (gc_hdr_t)(hdr - size);
+			return gc_pool + off + hdr - size;
+		}
+	}
+	return NULL;
+}
+#endif
+
 void *gc_alloc(uint8_t type, snek_len_t bytes)
 {
 	snek_len_t size = (bytes + SNEK_GRANULE - 1) & ~(snek_len_t)(SNEK_GRANULE - 1), work;
@@ -455,7 +496,7 @@ void *gc_alloc(uint8_t type, snek_len_t bytes)
 
 	if (size < bytes)
 		err_raise(ERR_NO_MEMORY);
-	if (size < MIN_SIZE)
+	if (MIN_SIZE > SNEK_GRANULE && size < MIN_SIZE) /* (every object has a header) */
 		size = MIN_SIZE;
 	if (SNEK_GC_STRESS && gc_ntemp > GC_TEMP_SMALL)
 		__builtin_trap();

@@ -31,16 +31,17 @@ static bool same(const char *m, const char *s, uint8_t len)
 
 /* Walk the names in number order until name *id or the name s of len
  * bytes: return its text and set *id, or return NULL and set *id to the
- * number the next new name gets. Built-in names are
- * spelled into buf (see tools/gennames.py for their encoding); the text
- * of a name programs added is in name_user (stale after allocating). */
+ * number the next new name gets. Built-in names are spelled into buf,
+ * each from the one before (see tools/gennames.py for their encoding);
+ * the text of a name programs added is in name_user (stale after
+ * allocating). */
 static const char *name_find(uint16_t *id, const char *s, uint8_t len, char *buf)
 {
-	const char *p = name_text, *q, *m = NULL;
+	const char *p = name_text, *m = buf;
 	const char *user = (const char *)BUF_BYTES(name_user); /* None: no bytes */
 	uint16_t at;
-	uint8_t head, n, bare, i, c;
-	bool alias = false, prefix;
+	uint8_t n, c;
+	bool alias = false;
 
 	for (at = 0;; at++) {
 		if (at >= NAME_BUILTIN_COUNT) {
@@ -48,37 +49,24 @@ static const char *name_find(uint16_t *id, const char *s, uint8_t len, char *buf
 			if (m == user + user_bytes)
 				break;
 		} else if (alias) {
-			/* An alias entry is two names: the bare one, then the full one. */
+			/* The second name of an alias: the first without its module. */
 			alias = false;
-			m = buf;
+			while (*m++ != '.')
+				;
 		} else {
-			head = SNEK_ROM_BYTE(p);
-			prefix = head < 0x20;
-			q = p;
-			if (prefix) {
+			c = SNEK_ROM_BYTE(p);
+			n = 0;
+			if (c < 0x20) { /* a head: keep the start of the name before */
 				p++;
-				alias = head & NAME_ALIAS;
-				/* The module prefix: the head's number, counting from 1. */
-				for (q = name_modules, i = head & 0x0F; --i;)
-					while (!(SNEK_ROM_BYTE(q++) & 0x80))
-						;
+				alias = c & NAME_ALIAS;
+				n = c & (NAME_ALIAS - 1);
 			}
-			/* Spell the prefix, if any, then the name (the last byte of
-			 * each has bit 7 set). */
-			for (n = bare = 0;;) {
-				c = SNEK_ROM_BYTE(q++);
+			do {
+				c = SNEK_ROM_BYTE(p++);
 				buf[n++] = (char)(c & 0x7F);
-				if (!(c & 0x80))
-					continue;
-				if (!prefix)
-					break;
-				prefix = false;
-				bare = n;
-				q = p;
-			}
+			} while (!(c & 0x80));
 			buf[n] = '\0';
-			p = q;
-			m = buf + (alias ? bare : 0);
+			m = buf;
 		}
 		if (at == *id || same(m, s, len)) {
 			*id = at;
@@ -89,11 +77,11 @@ static const char *name_find(uint16_t *id, const char *s, uint8_t len, char *buf
 	return NULL;
 }
 
-static uint16_t block_count(value_t block)
+/* The values a block holds (None: none, see gc_init). Out of line: a
+ * few calls, and each expanded is longer than one. */
+static __attribute__((noinline, noclone)) uint16_t block_count(const value_t *root)
 {
-	if (block == VAL_NONE)
-		return 0;
-	return (uint16_t)BLOCK_VALUES(block);
+	return (uint16_t)BLOCK_VALUES(*root);
 }
 
 /* Replace the block at root by a new one of `bytes` bytes (zeroed) of
@@ -113,21 +101,26 @@ static uint8_t *block_copy(value_t *root, uint8_t type, snek_len_t keep, snek_le
  * many as the names a program's text holds, and memory is tight. */
 static void block_grow(value_t *root, uint16_t n)
 {
-	uint16_t old = block_count(*root), i;
-	value_t *v;
+	uint16_t old = block_count(root);
+	value_t *v, *end;
 
 #if SNEK_SMALL
 	n += 4;
 #else
+	uint16_t i;
+
 	for (i = old ? old : 4; i < n;)
 		i *= 2;
 	n = i;
 #endif
 	v = (value_t *)block_copy(root, GC_VALUES, (snek_len_t)(old * sizeof(value_t)),
 				  (snek_len_t)(n * sizeof(value_t)));
-	/* The block may be a little larger than asked: unset every slot. */
-	for (i = old, n = block_count(*root); i < n; i++)
-		v[i] = VAL_UNSET;
+	/* Unset every slot: the block is as large as asked, or larger where
+	 * a granule is larger than a value. */
+	end = v + (sizeof(struct snek_raw) % SNEK_GRANULE || sizeof(value_t) % SNEK_GRANULE ?
+		   block_count(root) : n);
+	for (v += old; v < end; v++)
+		*v = VAL_UNSET;
 }
 
 uint16_t name_intern(const value_t *raw, uint8_t len)
@@ -216,25 +209,23 @@ static value_t builtin_value(uint16_t id)
  * false. Names programs add index global_vals; the few built-in names
  * programs rebind live in global_shadow as (id, value) pairs, the unused
  * pairs (id unset) last. The id is kept as its bare bits (a tiny float
- * to the collector): no tag to add or compare. */
+ * to the collector): no tag to add or compare. None reads as a block of
+ * no values (see gc_init). */
 static value_t *global_slot(uint16_t id, bool create)
 {
-	value_t *root = &global_shadow, *b, v;
-	uint16_t i = 0, n;
+	value_t *root = &global_vals, *b, v;
+	uint16_t i = (uint16_t)(id - NAME_BUILTIN_COUNT), n;
 
-	if (id >= NAME_BUILTIN_COUNT) {
-		root = &global_vals;
-		i = (uint16_t)(id - NAME_BUILTIN_COUNT);
-	} else {
+	if (id < NAME_BUILTIN_COUNT) {
 		/* Only rebound built-ins pay for the search. */
-		for (n = block_count(global_shadow); i < n; i += 2) {
-			v = block_ptr(global_shadow)[i];
+		root = &global_shadow;
+		for (i = 1, n = block_count(root); i < n; i += 2) {
+			v = block_ptr(global_shadow)[i - 1];
 			if (v == id || (create && v == VAL_UNSET))
 				break;
 		}
-		i++; /* the value, after the id */
 	}
-	if (i >= block_count(*root)) {
+	if (i >= block_count(root)) {
 		if (!create)
 			return NULL;
 		block_grow(root, (uint16_t)(i + 1));

@@ -110,6 +110,9 @@ class Layout:
                 self.calls.append((src, at - sections[src][1],
                                    dst, target - sections[dst][1]))
         self.size = [s[2] for s in sections]
+        # For long_calls: (caller, callee, the displacement less the
+        # distance between the two sections' starts).
+        self.reach = [(src, dst, dst_off - src_off - 2) for src, src_off, dst, dst_off in self.calls]
         self.weight = collections.Counter()
         for src, _, dst, _ in self.calls:
             self.weight[min(src, dst), max(src, dst)] += 1
@@ -123,21 +126,19 @@ class Layout:
         up, repeat until nothing changes; return the calls left long."""
         size = list(self.size)
         at = [0] * len(size)
-        calls = self.calls
-        pending = range(len(calls))
+        pending = self.reach
         while True:
             address = self.base
             for k in order:
                 at[k] = address
                 address += size[k]
             left = []
-            for i in pending:
-                src, src_off, dst, dst_off = calls[i]
-                distance = at[dst] + dst_off - (at[src] + src_off + 2)
-                if REACH_BACK <= distance <= REACH_FORWARD:
+            for call in pending:
+                src, dst, offset = call
+                if REACH_BACK <= at[dst] - at[src] + offset <= REACH_FORWARD:
                     size[src] -= 2
                 else:
-                    left.append(i)
+                    left.append(call)
             if len(left) == len(pending):
                 return len(left)
             pending = left
@@ -184,17 +185,21 @@ class Layout:
                     count, order = n, trial
         return count, order
 
-    def shake(self, best, moves=2000):
-        """Move random sections to random places (a fixed seed: the same
-        input gives the same order), keeping moves that leave no more long
-        calls than before: it walks across plateaus the refinement stops
-        at."""
+    def shake(self, best, moves=6000):
+        """Move random sections to random places, one move in three beside
+        one of its callers or callees (a fixed seed: the same input gives
+        the same order), keeping moves that leave no more long calls than
+        before: it walks across plateaus the refinement stops at."""
         rng = random.Random(1)
         count, order = best
         for _ in range(moves):
             k = order[rng.randrange(len(order))]
             rest = [j for j in order if j != k]
-            i = rng.randrange(len(rest) + 1)
+            near = self.neighbours[k]
+            if near and rng.randrange(3) == 0:
+                i = rest.index(near[rng.randrange(len(near))][0]) + rng.randrange(2)
+            else:
+                i = rng.randrange(len(rest) + 1)
             trial = rest[:i] + [k] + rest[i:]
             n = self.long_calls(trial)
             if n <= count:
