@@ -715,7 +715,9 @@ void vm_run(value_t code)
 	CASE(JUMP) {
 		OPERAND();
 	jump:
-		if (R_BASE + u < R_IP) {
+		/* Loops poll for ^C at their backward jump; small chips,
+		 * whose ^C comes by interrupt, look at every jump. */
+		if (SNEK_SMALL || R_BASE + u < R_IP) {
 			SNEK_POLL();
 			if (vm_interrupt) {
 				SAVE();
