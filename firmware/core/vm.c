@@ -178,8 +178,9 @@ static __attribute__((noreturn)) void bad_args(uint8_t wanted, uint8_t got)
 
 /* Call the Snek function with npos positional and nnamed named arguments
  * above it, at the top of the stack, if the stack has room: bind them
- * into its locals, save the caller's registers after those and make the
- * callee current, its ip at the start. */
+ * into its locals, save the caller's registers after those and make its
+ * frame current, its ip at the start (the VM then takes its code from
+ * the frame, as a return does). */
 static void push_frame(uint8_t npos, uint8_t nnamed)
 {
 	struct vm_regs *r = regs();
@@ -247,7 +248,6 @@ static void push_frame(uint8_t npos, uint8_t nnamed)
 		local[i] = r->rec[i];
 	r->sp = local + RECORD_SLOTS - 1;
 	fp = base;
-	r->code = base[0];
 	ip_off = 0;
 }
 
@@ -772,8 +772,10 @@ void vm_run(value_t code)
 		console_check_interrupt();
 	enter:
 		push_frame(n, m);
-		LOAD();
-		NEXT;
+#if !SNEK_SMALL
+		sp = r->sp;
+#endif
+		goto frame;
 	}
 	CASE(RETURN) {
 		p = fp + CODE()->nlocals + 1;
@@ -781,6 +783,8 @@ void vm_run(value_t code)
 		for (n = 0; n < RECORD_SLOTS; n++)
 			r->rec[n] = p[n];
 		fp = (value_t *)((uint8_t *)vm_stack + r->fp_off);
+	frame:
+		/* A call and a return go on in frame fp, in its code. */
 		r->code = fp[0];
 		RELOAD_IP();
 		NEXT;
