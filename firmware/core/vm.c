@@ -744,11 +744,12 @@ void vm_run(value_t code)
 				dict_set(&r->acc, p + 1);
 			b = r->acc;
 		} else {
+			snek_len_t len;
+
+			/* (An empty list's items pointer is bogus, but nothing
+			 * is copied to it.) */
 			b = op == OP_LIST ? list_new(u) : tuple_new(u);
-			if (u) {
-				snek_len_t len;
-				memcpy(seq_items(b, &len), R_SP - u + 1, u * sizeof(value_t));
-			}
+			memcpy(seq_items(b, &len), R_SP - u + 1, u * sizeof(value_t));
 		}
 		goto finish;
 	}
