@@ -180,10 +180,10 @@ static __attribute__((noreturn)) void bad_args(uint8_t wanted, uint8_t got)
  * above it, at the top of the stack, if the stack has room: bind them
  * into its locals, save the caller's registers after those and make its
  * frame current, its ip at the start (the VM then takes its code from
- * the frame, as a return does). */
-static void push_frame(uint8_t npos, uint8_t nnamed)
+ * the frame, as a return does). r is the loop's own pointer to the
+ * registers: inlined there, no second copy of it is made. */
+static void push_frame(struct vm_regs *r, uint8_t npos, uint8_t nnamed)
 {
-	struct vm_regs *r = regs();
 	struct snek_code *c;
 	uint8_t nreq, i;
 	uint16_t *params;
@@ -772,7 +772,7 @@ void vm_run(value_t code)
 		SNEK_POLL();
 		console_check_interrupt();
 	enter:
-		push_frame(n, m);
+		push_frame(r, n, m);
 #if !SNEK_SMALL
 		sp = r->sp;
 #endif
