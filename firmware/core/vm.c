@@ -58,9 +58,8 @@ static void stack_home(void)
  * every call), after a collection if objects are in the way. sp and fp
  * follow. Byte offsets throughout: cheaper than value pointers on 8-bit
  * chips. */
-static __attribute__((noinline)) void stack_room(value_t *end)
+static __attribute__((noinline)) void stack_room(struct vm_regs *r, value_t *end)
 {
-	struct vm_regs *r = regs();
 	uint8_t *from = (uint8_t *)vm_stack, *to;
 	snek_len_t at = (snek_len_t)(from - gc_pool);
 	snek_len_t want = (snek_len_t)(2 * ((uint8_t *)end - (uint8_t *)STACK_END) +
@@ -200,7 +199,7 @@ static void push_frame(struct vm_regs *r, uint8_t npos, uint8_t nnamed)
 		end = named_vals + nnamed + c->maxstack;
 		if (end <= STACK_END)
 			break;
-		stack_room(end);
+		stack_room(r, end);
 	}
 	nreq = (uint8_t)(c->nparams - c->ndefaults);
 	params = code_params(c);
