@@ -61,12 +61,13 @@ static void stack_home(void)
 static __attribute__((noinline)) void stack_room(struct vm_regs *r, value_t *end)
 {
 	uint8_t *from = (uint8_t *)vm_stack, *to;
-	snek_len_t at = (snek_len_t)(from - gc_pool);
-	snek_len_t want = (snek_len_t)(2 * ((uint8_t *)end - (uint8_t *)STACK_END) +
-				       ((uint8_t *)STACK_END - from));
+	/* The start wanted, as an offset into the pool: twice the room up
+	 * to end below the pool's end, or 0 when the pool is smaller (the
+	 * subtraction then wraps to a value past the pool). */
+	snek_len_t start = (snek_len_t)(2 * (from - (uint8_t *)end) + SNEK_POOL_SIZE);
 	snek_len_t d;
 
-	to = gc_pool + gc_lower_limit(want < at ? at - want : 0);
+	to = gc_pool + gc_lower_limit(start > SNEK_POOL_SIZE ? 0 : start);
 	d = (snek_len_t)(from - to);
 	if ((uint8_t *)end - d > (uint8_t *)STACK_END)
 		err_raise(ERR_STACK);
