@@ -186,7 +186,6 @@ static void push_frame(struct vm_regs *r, uint8_t npos, uint8_t nnamed)
 {
 	struct snek_code *c;
 	uint8_t nreq, i;
-	uint16_t *params;
 	value_t *base, *local, *end, v;
 	bool missing = false;
 
@@ -203,16 +202,17 @@ static void push_frame(struct vm_regs *r, uint8_t npos, uint8_t nnamed)
 		stack_room(r, end);
 	}
 	nreq = (uint8_t)(c->nparams - c->ndefaults);
-	params = code_params(c);
 	if (npos > c->nparams)
 		bad_args(c->nparams, npos + nnamed);
 	/* Move the named values there, then fetch them by name. */
 	named_n = nnamed;
 	memmove(named_vals, base + 1 + npos, nnamed * sizeof(value_t));
 #if SNEK_SMALL
-	/* Each parameter takes its named value: the least code. */
+	/* Each parameter takes its named value: the least code. The names
+	 * are found again each time (c stays good: nothing allocates), so
+	 * no pointer is kept across the loop. */
 	for (i = npos, local = base + 1 + npos; i < c->nlocals; i++) {
-		v = vm_named_arg(i < c->nparams ? params[i] : NO_NAME);
+		v = vm_named_arg(i < c->nparams ? code_params(c)[i] : NO_NAME);
 		if (i < nreq && v == VAL_UNSET)
 			missing = true;
 		*local++ = v;
@@ -223,6 +223,7 @@ static void push_frame(struct vm_regs *r, uint8_t npos, uint8_t nnamed)
 #else
 	/* Each named value finds its parameter: faster with many. */
 	const uint8_t *ids = named_ids();
+	uint16_t *params = code_params(c);
 	uint8_t j;
 
 	for (i = npos; i < c->nlocals; i++)
