@@ -716,14 +716,14 @@ void vm_run(value_t code)
 	CASE(JUMP) {
 		OPERAND();
 	jump:
-		/* Loops poll for ^C at their backward jump; small chips,
-		 * whose ^C comes by interrupt, look at every jump. */
-		if (SNEK_SMALL || R_BASE + u < R_IP) {
+		/* Loops poll for ^C at their backward jump (a port with no
+		 * polling compares nothing); small chips look at the flag at
+		 * every jump, with no compare either. */
+		if (R_BASE + u < R_IP)
 			SNEK_POLL();
-			if (vm_interrupt) {
-				SAVE();
-				console_check_interrupt();
-			}
+		if ((SNEK_SMALL || R_BASE + u < R_IP) && vm_interrupt) {
+			SAVE();
+			console_check_interrupt();
 		}
 		R_IP = R_BASE + u;
 		NEXT;
