@@ -58,16 +58,16 @@ static void stack_home(void)
  * every call), after a collection if objects are in the way. sp and fp
  * follow. Byte offsets throughout: cheaper than value pointers on 8-bit
  * chips. */
-static __attribute__((noinline)) void stack_room(value_t *end)
+static __attribute__((noinline)) void stack_room(struct vm_regs *r, value_t *end)
 {
-	struct vm_regs *r = regs();
 	uint8_t *from = (uint8_t *)vm_stack, *to;
-	snek_len_t at = (snek_len_t)(from - gc_pool);
-	snek_len_t want = (snek_len_t)(2 * ((uint8_t *)end - (uint8_t *)STACK_END) +
-				       ((uint8_t *)STACK_END - from));
+	/* The start wanted, as an offset into the pool: twice the room up
+	 * to end below the pool's end, or 0 when the pool is smaller (the
+	 * subtraction then wraps to a value past the pool). */
+	snek_len_t start = (snek_len_t)(2 * (from - (uint8_t *)end) + SNEK_POOL_SIZE);
 	snek_len_t d;
 
-	to = gc_pool + gc_lower_limit(want < at ? at - want : 0);
+	to = gc_pool + gc_lower_limit(start > SNEK_POOL_SIZE ? 0 : start);
 	d = (snek_len_t)(from - to);
 	if ((uint8_t *)end - d > (uint8_t *)STACK_END)
 		err_raise(ERR_STACK);
@@ -178,14 +178,14 @@ static __attribute__((noreturn)) void bad_args(uint8_t wanted, uint8_t got)
 
 /* Call the Snek function with npos positional and nnamed named arguments
  * above it, at the top of the stack, if the stack has room: bind them
- * into its locals, save the caller's registers after those and make the
- * callee current, its ip at the start. */
-static void push_frame(uint8_t npos, uint8_t nnamed)
+ * into its locals, save the caller's registers after those and make its
+ * frame current, its ip at the start (the VM then takes its code from
+ * the frame, as a return does). r is the loop's own pointer to the
+ * registers: inlined there, no second copy of it is made. */
+static void push_frame(struct vm_regs *r, uint8_t npos, uint8_t nnamed)
 {
-	struct vm_regs *r = regs();
 	struct snek_code *c;
 	uint8_t nreq, i;
-	uint16_t *params;
 	value_t *base, *local, *end, v;
 	bool missing = false;
 
@@ -199,19 +199,20 @@ static void push_frame(uint8_t npos, uint8_t nnamed)
 		end = named_vals + nnamed + c->maxstack;
 		if (end <= STACK_END)
 			break;
-		stack_room(end);
+		stack_room(r, end);
 	}
 	nreq = (uint8_t)(c->nparams - c->ndefaults);
-	params = code_params(c);
 	if (npos > c->nparams)
 		bad_args(c->nparams, npos + nnamed);
 	/* Move the named values there, then fetch them by name. */
 	named_n = nnamed;
 	memmove(named_vals, base + 1 + npos, nnamed * sizeof(value_t));
 #if SNEK_SMALL
-	/* Each parameter takes its named value: the least code. */
+	/* Each parameter takes its named value: the least code. The names
+	 * are found again each time (c stays good: nothing allocates), so
+	 * no pointer is kept across the loop. */
 	for (i = npos, local = base + 1 + npos; i < c->nlocals; i++) {
-		v = vm_named_arg(i < c->nparams ? params[i] : NO_NAME);
+		v = vm_named_arg(i < c->nparams ? code_params(c)[i] : NO_NAME);
 		if (i < nreq && v == VAL_UNSET)
 			missing = true;
 		*local++ = v;
@@ -222,6 +223,7 @@ static void push_frame(uint8_t npos, uint8_t nnamed)
 #else
 	/* Each named value finds its parameter: faster with many. */
 	const uint8_t *ids = named_ids();
+	uint16_t *params = code_params(c);
 	uint8_t j;
 
 	for (i = npos; i < c->nlocals; i++)
@@ -247,7 +249,6 @@ static void push_frame(uint8_t npos, uint8_t nnamed)
 		local[i] = r->rec[i];
 	r->sp = local + RECORD_SLOTS - 1;
 	fp = base;
-	r->code = base[0];
 	ip_off = 0;
 }
 
@@ -715,12 +716,14 @@ void vm_run(value_t code)
 	CASE(JUMP) {
 		OPERAND();
 	jump:
-		if (R_BASE + u < R_IP) {
+		/* Loops poll for ^C at their backward jump (a port with no
+		 * polling compares nothing); small chips look at the flag at
+		 * every jump, with no compare either. */
+		if (R_BASE + u < R_IP)
 			SNEK_POLL();
-			if (vm_interrupt) {
-				SAVE();
-				console_check_interrupt();
-			}
+		if ((SNEK_SMALL || R_BASE + u < R_IP) && vm_interrupt) {
+			SAVE();
+			console_check_interrupt();
 		}
 		R_IP = R_BASE + u;
 		NEXT;
@@ -742,11 +745,12 @@ void vm_run(value_t code)
 				dict_set(&r->acc, p + 1);
 			b = r->acc;
 		} else {
+			snek_len_t len;
+
+			/* (An empty list's items pointer is bogus, but nothing
+			 * is copied to it.) */
 			b = op == OP_LIST ? list_new(u) : tuple_new(u);
-			if (u) {
-				snek_len_t len;
-				memcpy(seq_items(b, &len), R_SP - u + 1, u * sizeof(value_t));
-			}
+			memcpy(seq_items(b, &len), R_SP - u + 1, u * sizeof(value_t));
 		}
 		goto finish;
 	}
@@ -769,9 +773,11 @@ void vm_run(value_t code)
 		SNEK_POLL();
 		console_check_interrupt();
 	enter:
-		push_frame(n, m);
-		LOAD();
-		NEXT;
+		push_frame(r, n, m);
+#if !SNEK_SMALL
+		sp = r->sp;
+#endif
+		goto frame;
 	}
 	CASE(RETURN) {
 		p = fp + CODE()->nlocals + 1;
@@ -779,6 +785,8 @@ void vm_run(value_t code)
 		for (n = 0; n < RECORD_SLOTS; n++)
 			r->rec[n] = p[n];
 		fp = (value_t *)((uint8_t *)vm_stack + r->fp_off);
+	frame:
+		/* A call and a return go on in frame fp, in its code. */
 		r->code = fp[0];
 		RELOAD_IP();
 		NEXT;
