@@ -226,7 +226,7 @@ static uint32_t dec_nearest(const decimal_t *x, int8_t decpt)
 	int16_t E = (int16_t) (25 - ((decpt - 1) * 53 >> 4)), k = x->k;
 	uint32_t q = 0;
 	const char *p;
-	bool rest;
+	uint8_t rest, low;
 
 	if (E > 150)
 		E = 150;
@@ -239,11 +239,15 @@ static uint32_t dec_nearest(const decimal_t *x, int8_t decpt)
 	rest |= bn_scale(a, 5, k < 0 ? k : 0);
 	for (uint8_t i = a->n; i--;)
 		q = q << 8 | a->b[i];
-	for (; q >> 25; q >>= 1, E--)
-		rest |= q & 1;
+	for (; q >= (uint32_t) 1 << 25; q >>= 1, E--)
+		rest |= (uint8_t) q & 1;
 	/* half way up: round up when above half or odd */
-	q = (q >> 1) + ((q & 1) && (rest || x->more || (q & 2)));
-	q += (uint32_t) (150 - E) << 23;	/* carries into the exponent */
+	low = (uint8_t) q;
+	q >>= 1;
+	if ((low & 1) && (rest || x->more || (low & 2)))
+		q++;
+	/* carries into the exponent, bits 23 and up: a 16-bit shift */
+	q += (uint32_t) (uint16_t) ((150 - E) << 7) << 16;
 	return q < 0x7F800000 ? q : 0x7F800000;
 }
 

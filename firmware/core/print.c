@@ -346,7 +346,7 @@ static bool format_padded(int8_t k, char conv, uint8_t flags, int16_t width, int
 	return true;
 }
 
-enum { FMT_COUNT, FMT_ONE, FMT_MANY, PRINT_STR, PRINT_REPR };
+enum { FMT_COUNT, FMT_PRINT, PRINT_STR, PRINT_REPR };
 
 /* Print fmt % args (args is one value, or a tuple or list of them);
  * FMT_COUNT prints nothing and raises nothing: it counts the
@@ -362,9 +362,14 @@ static snek_len_t format_all(value_t fmt, value_t args, uint8_t mode)
 	value_t v, *items = &args;
 	char c;
 
-	/* printing does not allocate: the items stay where they are */
-	if (mode == FMT_MANY)
-		items = seq_items(args, &nargs);
+	/* A tuple is always a list of values; a list only when the format
+	 * wants more than one (Snek accepts lists, Python formats them).
+	 * Printing does not allocate: the items stay where they are. */
+	if (mode) {
+		uint8_t type = val_type(args);
+		if (type == TYPE_TUPLE || (type == TYPE_LIST && format_all(fmt, args, FMT_COUNT) != 1))
+			items = seq_items(args, &nargs);
+	}
 	while (p < end) {
 		c = *p++;
 		if (c == '%') {
@@ -464,10 +469,5 @@ value_t print_to_string(value_t v, bool repr)
 
 value_t print_format(value_t fmt, value_t args)
 {
-	/* A tuple is always a list of values; a list only when the format
-	 * wants more than one (Snek accepts lists, Python formats them). */
-	uint8_t type = val_type(args);
-	bool many = type == TYPE_TUPLE || (type == TYPE_LIST && format_all(fmt, args, FMT_COUNT) != 1);
-
-	return print_new(fmt, args, many ? FMT_MANY : FMT_ONE);
+	return print_new(fmt, args, FMT_PRINT);
 }
