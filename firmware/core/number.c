@@ -128,31 +128,29 @@ typedef struct {
  * carried through nines, set "1" over "9") */
 static bool dec_round(dec_t *x, int8_t keep, bool away)
 {
+	uint8_t n = x->n, k = keep < 0 ? 0 : (uint8_t) keep;	/* below 0: below half a unit */
 	bool up = false;
 
-	if (keep < 0) {
-		keep = 0;	/* below half a unit */
-	} else if (keep < x->n) {
-		/* no trailing zeros, so keep + 1 < n means "more than half" */
-		char c = x->d[keep];
-		up = away || c > '5' || (c == '5' && (keep + 1 < x->n ||
-						      (keep && (x->d[keep - 1] & 1))));
+	if (k < n) {
+		/* no trailing zeros, so k + 1 < n means "more than half" */
+		char c = x->d[k];
+		up = away || c > '5' || (c == '5' && (k + 1 < n || (k && (x->d[k - 1] & 1))));
 	} else {
-		keep = (int8_t) x->n;
+		k = n;
 	}
 	/* drop the nines rounding up carries through, else the zeros:
 	 * a digit rounded up is not zero */
-	x->n = (uint8_t) keep;
-	while (x->n && x->d[x->n - 1] == (char) ('0' + 9 * up))
-		x->n--;
+	while (k && x->d[k - 1] == (up ? '9' : '0'))
+		k--;
 	if (up) {
-		if (!x->n) {
+		if (!k) {
 			x->d[0] = '0';
-			x->n = 1;
+			k = 1;
 			x->decpt++;
 		}
-		x->d[x->n - 1]++;
+		x->d[k - 1]++;
 	}
+	x->n = k;
 	return up;
 }
 
