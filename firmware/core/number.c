@@ -440,12 +440,14 @@ bool num_print(float v, char conv, uint8_t flags, int16_t prec16)
 			i = (int8_t) (x->decpt - prec);
 		prec = 0;
 	} else if (special) {
-		bool nan = m != 0x800000;	/* inf has no fraction */
-		const char *w = nan ? words + NAN_AT : words;
+		const char *w = words;
+		if (m != 0x800000) {	/* nan: inf has no fraction */
+			w += NAN_AT;
+			neg = false;	/* Python never shows a sign on nan */
+		}
 		for (pt = 0; pt < 3; pt++)
 			x->d[pt] = (char) SNEK_ROM_BYTE(w + pt);
 		x->n = x->decpt = 3;
-		neg &= !nan;	/* Python never shows a sign on nan */
 		prec = 0;
 	} else {
 		point = flags & NUM_FMT_ALT;
@@ -456,7 +458,7 @@ bool num_print(float v, char conv, uint8_t flags, int16_t prec16)
 			/* Whole numbers below 2^24 have neighbours one away:
 			 * their exact digits are already the shortest, and
 			 * printing integers stays fast. */
-			if (mag >= 0x4B800000 || x->n > x->decpt)
+			if (mag >= 0x4B800000 || (int8_t) x->n > x->decpt)
 				shortest(x, mag);	/* zero: no digits read back as 0 */
 		} else if (lc == 'g') {
 			p = prec ? prec : 1;
@@ -466,9 +468,9 @@ bool num_print(float v, char conv, uint8_t flags, int16_t prec16)
 			dec_round(x, (int8_t) (exp ? prec + 1 : x->decpt + prec), false);
 		}
 		if (lc == 'r' || lc == 'g') {
-			/* fixed when -4 <= exponent < p; without alt, no trailing zeros */
-			e = x->decpt - 1;	/* zero has decpt 1 */
-			exp = e < -4 || e >= p;
+			/* fixed when -4 <= exponent (decpt - 1) < p; without
+			 * alt, no trailing zeros */
+			exp = x->decpt < -3 || x->decpt > p;	/* zero has decpt 1 */
 			/* all the digits after the point; with alt, p digits in all */
 			prec = (int8_t) ((point ? p : x->n) - (exp ? 1 : x->decpt));
 			if (prec < 0)
