@@ -425,7 +425,7 @@ bool num_print(float v, char conv, uint8_t flags, int16_t prec16)
 	x->size = room;
 	memcpy(&bits, &v, sizeof bits);
 	mag = bits & 0x7FFFFFFF;
-	neg = bits >> 31;
+	neg = (int32_t) bits < 0;
 	m = unpack(mag, &e);
 	special = e == 255 - 150;	/* inf or nan */
 	/* e f g r show the value, d i u o x its integer part in a base */
@@ -494,9 +494,9 @@ bool num_print(float v, char conv, uint8_t flags, int16_t prec16)
 	for (;; i++) {
 		if (i == pt && (prec || point))	/* alt: a point even alone */
 			put('.');
-		if (i >= pt + prec)
+		if (i >= (int8_t) (pt + prec))	/* below 100 */
 			break;
-		put((uint8_t) i < x->n ? x->d[i] : '0');	/* i < 0 wraps past n */
+		put((uint8_t) i < x->n ? x->d[(uint8_t) i] : '0');	/* i < 0 wraps past n */
 	}
 	if (exp) {
 		uint8_t a, tens = '0';
