@@ -348,27 +348,28 @@ static bool format_padded(int8_t k, char conv, uint8_t flags, int16_t width, int
 
 enum { FMT_COUNT, FMT_PRINT, PRINT_STR, PRINT_REPR };
 
-/* Print fmt % args (args is one value, or a tuple or list of them);
- * FMT_COUNT prints nothing and raises nothing: it counts the
- * conversions that take a value. */
-static snek_len_t format_all(value_t fmt, value_t args, uint8_t mode)
+/* Print fmt % args, t[0] % t[1] (args is one value, or a tuple or list
+ * of them); FMT_COUNT prints nothing and raises nothing: it counts the
+ * conversions that take a value.  t is print_new's, in gc_temp: the
+ * values stay there, and printing does not allocate, so the items stay
+ * where they are. */
+static snek_len_t format_all(value_t *t, uint8_t mode)
 {
-	struct snek_string *s = str_ptr(fmt);
+	struct snek_string *s = str_ptr(t[0]);
 	const char *p = s->data, *end = p + s->len;
 	snek_len_t used = 0, nargs = 1, n;
 	uint8_t flags;
 	int16_t width, prec;
 	int8_t k;
-	value_t v, *items = &args;
+	value_t v, *items = t + 1;
 	char c;
 
 	/* A tuple is always a list of values; a list only when the format
-	 * wants more than one (Snek accepts lists, Python formats them).
-	 * Printing does not allocate: the items stay where they are. */
+	 * wants more than one (Snek accepts lists, Python formats them). */
 	if (mode) {
-		uint8_t type = val_type(args);
-		if (type == TYPE_TUPLE || (type == TYPE_LIST && format_all(fmt, args, FMT_COUNT) != 1))
-			items = seq_items(args, &nargs);
+		uint8_t type = val_type(t[1]);
+		if (type == TYPE_TUPLE || (type == TYPE_LIST && format_all(t, FMT_COUNT) != 1))
+			items = seq_items(t[1], &nargs);
 	}
 	while (p < end) {
 		c = *p++;
@@ -409,7 +410,7 @@ static snek_len_t format_all(value_t fmt, value_t args, uint8_t mode)
 					continue;
 				}
 				k = rom_index(conversions, c);
-				v = fmt;
+				v = t[0];
 				if (k < 0)
 					goto invalid;
 				if (used >= nargs)
@@ -448,7 +449,7 @@ static value_t print_new(value_t a, value_t b, uint8_t mode)
 		if (mode >= PRINT_STR)
 			print_value(t[0], mode == PRINT_REPR);
 		else
-			format_all(t[0], t[1], mode);
+			format_all(t, mode);
 		if (to == SINK_BUF)
 			break;
 		s = str_alloc(sink_len);
