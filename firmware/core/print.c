@@ -377,20 +377,21 @@ static snek_len_t format_all(value_t *t, uint8_t mode)
 			/* the string ends in a NUL, which no loop below takes */
 			for (flags = 0;; p++) {
 				c = *p;
-				k = (int8_t)(c == '-' ? NUM_FMT_MINUS : c == '+' ? NUM_FMT_PLUS :
-					     c == ' ' ? NUM_FMT_SPACE : c == '0' ? NUM_FMT_ZERO :
-					     c == '#' ? NUM_FMT_ALT : 0);
-				if (!k)
+				uint8_t bit = c == '-' ? NUM_FMT_MINUS : c == '+' ? NUM_FMT_PLUS :
+					c == ' ' ? NUM_FMT_SPACE : c == '0' ? NUM_FMT_ZERO :
+					c == '#' ? NUM_FMT_ALT : 0;
+				if (!bit)
 					break;
-				flags |= (uint8_t)k;
+				flags |= bit;
 			}
 			/* width, then .prec: the number read so far is the
 			 * width when a point comes */
 			prec = -1;
 			for (n = 0;; p++) {
-				if (*p >= '0' && *p <= '9') {
+				uint8_t digit = (uint8_t)(*p - '0');
+				if (digit < 10) {
 					if (n < 1000)
-						n = (snek_len_t)(n * 10 + (*p - '0'));
+						n = (snek_len_t)(n * 10 + digit);
 				} else if (*p == '.' && prec < 0) {
 					prec = (int16_t)n;
 					n = 0;
