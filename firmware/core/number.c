@@ -304,11 +304,13 @@ bool num_parse(const char *s, size_t len, float *out, uint8_t flags)
 	}
 	if (s < e && (*s == '+' || *s == '-'))
 		neg = *s++ == '-';
-	if ((flags & NUM_PARSE_WORDS) && word_eq(s, e, words, 3))
-		goto done;
-	bits = 0x7FC00000;
-	if ((flags & NUM_PARSE_WORDS) && word_eq(s, e, words + NAN_AT, 3))
-		goto done;
+	if (flags & NUM_PARSE_WORDS) {
+		if (word_eq(s, e, words, 3))
+			goto done;	/* inf */
+		bits = 0x7FC00000;
+		if (word_eq(s, e, words + NAN_AT, 3))
+			goto done;
+	}
 	/* n significant digits, up to MAX_SIG, from x.d to x.end */
 	x.more = false;
 	x.work = (bn_t *) work;
