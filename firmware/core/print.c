@@ -234,6 +234,11 @@ static void print_items(value_t v, uint8_t kind)	/* 0 list, 1 tuple, 2 dict */
 	print_rom(closers + 2 * kind);
 }
 
+/* What print_new prints: fmt % args (format_all, FMT_COUNT only counts
+ * conversions), str(v), repr(v), or repr(v) only counted */
+enum { FMT_COUNT, FMT_PRINT, PRINT_STR, PRINT_REPR, PRINT_CHECK };
+static value_t print_new(value_t a, value_t b, uint8_t mode);
+
 void print_value(value_t v, bool repr)
 {
 	uint16_t name, special;
@@ -272,11 +277,8 @@ void print_value(value_t v, bool repr)
 
 void print_check(value_t v)
 {
-	if (!VAL_IS_NUM(v)) {	/* a number cannot fail; its repr is slow */
-		print_to(SINK_COUNT);
-		print_value(v, true);
-		print_to(SINK_OUT);
-	}
+	if (!VAL_IS_NUM(v))	/* a number cannot fail; its repr is slow */
+		print_new(v, VAL_NONE, PRINT_CHECK);
 }
 
 /* Index of c in a flash string, or -1 */
@@ -346,7 +348,6 @@ static bool format_padded(int8_t k, char conv, uint8_t flags, int16_t width, int
 	return true;
 }
 
-enum { FMT_COUNT, FMT_PRINT, PRINT_STR, PRINT_REPR };
 
 /* Print fmt % args, t[0] % t[1] (args is one value, or a tuple or list
  * of them); FMT_COUNT prints nothing and raises nothing: it counts the
@@ -436,10 +437,11 @@ invalid:
 }
 
 /* format_all, or print_value for PRINT_STR and PRINT_REPR, of a and b
- * as a new string: counted first, then written. */
+ * as a new string: counted first, then written.  PRINT_CHECK only
+ * counts, and returns None. */
 static value_t print_new(value_t a, value_t b, uint8_t mode)
 {
-	value_t s, *t = gc_temp + gc_ntemp;
+	value_t s = VAL_NONE, *t = gc_temp + gc_ntemp;
 	uint8_t to = SINK_COUNT;
 
 	t[0] = a;	/* GC_PUSH both: the collector keeps them up to date */
@@ -448,10 +450,10 @@ static value_t print_new(value_t a, value_t b, uint8_t mode)
 	for (;;) {
 		print_to(to);
 		if (mode >= PRINT_STR)
-			print_value(t[0], mode == PRINT_REPR);
+			print_value(t[0], mode >= PRINT_REPR);
 		else
 			format_all(t, mode);
-		if (to == SINK_BUF)
+		if (to == SINK_BUF || mode == PRINT_CHECK)
 			break;
 		s = str_alloc(sink_len);
 		sink_buf = str_ptr(s)->data;
