@@ -225,6 +225,7 @@ static uint32_t dec_nearest(const decimal_t *x, int8_t decpt)
 	uint32_t q = 0;
 	const char *p;
 	uint8_t rest, low;
+	bool five_first;
 
 	if (E > 150)
 		E = 150;
@@ -232,9 +233,9 @@ static uint32_t dec_nearest(const decimal_t *x, int8_t decpt)
 	for (p = x->d; p < x->end; p++)
 		if (is_digit(*p))	/* skipping '.' and '_' */
 			bn_mul_add(a, 10, (uint8_t) (*p - '0'));
-	rest = bn_scale(a, 5, k > 0 ? k : 0);
-	rest |= bn_scale(a, 2, (int16_t) (E + k));
-	rest |= bn_scale(a, 5, k < 0 ? k : 0);
+	five_first = k > 0;	/* 5^k before 2^(E + k) when it multiplies */
+	rest = bn_scale(a, five_first ? 5 : 2, five_first ? k : (int16_t) (E + k));
+	rest |= bn_scale(a, five_first ? 2 : 5, five_first ? (int16_t) (E + k) : k);
 	for (uint8_t i = a->n; i--;)
 		q = q << 8 | a->b[i];
 	for (; q >= (uint32_t) 1 << 25; q >>= 1, E--)
