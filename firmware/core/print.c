@@ -284,12 +284,12 @@ void print_check(value_t v)
 /* Index of c in a flash string, or -1 */
 static int8_t rom_index(const char *table, char c)
 {
-	int8_t i;
-	char t;
+	const char *t;
+	char x;
 
-	for (i = 0; (t = (char)SNEK_ROM_BYTE(table + i)); i++)
-		if (t == c)
-			return i;
+	for (t = table; (x = (char)SNEK_ROM_BYTE(t)); t++)
+		if (x == c)
+			return (int8_t)(t - table);
 	return -1;
 }
 
