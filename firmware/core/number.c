@@ -93,7 +93,7 @@ static bool bn_scale(bn_t *a, uint8_t base, int16_t n)
 static uint32_t unpack(uint32_t bits, int16_t *e)
 {
 	uint32_t m = bits & 0x7FFFFF;
-	int16_t x = (uint8_t) ((uint16_t) (bits >> 16) >> 7);	/* bits 23..30 */
+	uint8_t x = (uint8_t) ((uint16_t) (bits >> 16) >> 7);	/* bits 23..30 */
 
 	if (x)
 		m |= 0x800000;
@@ -428,7 +428,7 @@ bool num_print(float v, char conv, uint8_t flags, int16_t prec16)
 	x->size = room;
 	memcpy(&bits, &v, sizeof bits);
 	mag = bits & 0x7FFFFFFF;
-	neg = (int32_t) bits < 0;
+	neg = (uint8_t) (bits >> 24) >> 7;
 	m = unpack(mag, &e);
 	special = e == 255 - 150;	/* inf or nan */
 	/* e f g r show the value, d i u o x its integer part in a base */
