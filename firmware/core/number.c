@@ -162,7 +162,7 @@ static void dec_from(dec_t *x, uint32_t m, int16_t e, uint8_t base, bool whole)
 {
 	uint8_t bytes[BN_BYTES(24 + 149 * 7 / 3)], all = 0;	/* m 5^149 */
 	bn_t *a = (bn_t *) bytes;
-	char *p = x->d + x->size, dropped = 0;
+	char *p = x->d + x->size;
 
 	/* drop the fraction, or just the factors of two it does not need */
 	for (; e < 0 && (whole || !(m & 1)); e++)
@@ -174,18 +174,20 @@ static void dec_from(dec_t *x, uint32_t m, int16_t e, uint8_t base, bool whole)
 		bn_scale(a, 2, e);
 	do {
 		uint8_t r = bn_divmod(a, base);
-		if (p == x->d) {	/* full */
-			dropped |= x->d[x->size - 1] & 15;
+		if (p == x->d) {
+			/* full: the last digit drops out, and the one
+			 * before it becomes odd if it was not zero */
+			char lost = x->d[x->size - 1] & 15;
 			memmove(x->d + 1, x->d, x->size - 1);
 			p++;
+			if (lost)
+				x->d[x->size - 1] |= 1;
 		}
 		*--p = (char) (r < 10 ? '0' + r : 'a' - 10 + r);
 		all++;
 	} while (a->n);
 	x->n = (uint8_t) (x->d + x->size - p);
 	memmove(x->d, p, x->n);
-	if (dropped)
-		x->d[x->size - 1] |= 1;
 	x->decpt = (int8_t) (all + (e < 0 ? e : 0));
 	dec_round(x, (int8_t) x->size, false);	/* no trailing zeros */
 }
