@@ -154,12 +154,13 @@ static bool dec_round(dec_t *x, int8_t keep, bool away)
 	return up;
 }
 
-/* Digits of m * 2^e in base: with whole, of the integer part; else
- * (base 10) of the value.  No trailing zeros (zero has n == 0 and
+/* Digits of m * 2^e: in base 8, 10 or 16, of the integer part; with
+ * base 0, of the value in base 10.  No trailing zeros (zero has n == 0 and
  * decpt 1).  The digits come out last first: when there are more than
  * DEC_DIGITS, the last ones drop out. */
-static void dec_from(dec_t *x, uint32_t m, int16_t e, uint8_t base, bool whole)
+static void dec_from(dec_t *x, uint32_t m, int16_t e, uint8_t base)
 {
+	bool whole = base;
 	uint8_t bytes[BN_BYTES(24 + 149 * 7 / 3)], all = 0;	/* m 5^149 */
 	bn_t *a = (bn_t *) bytes;
 	char *p = x->d + x->size;
@@ -172,6 +173,8 @@ static void dec_from(dec_t *x, uint32_t m, int16_t e, uint8_t base, bool whole)
 		bn_scale(a, 5, (int16_t) -e);	/* m 2^e = m 5^-e / 10^-e */
 	else
 		bn_scale(a, 2, e);
+	if (!whole)
+		base = 10;
 	do {
 		uint8_t r = bn_divmod(a, base);
 		if (p == x->d) {
@@ -435,17 +438,10 @@ bool num_print(float v, char conv, uint8_t flags, int16_t prec16)
 	special = e == 255 - 150;	/* inf or nan */
 	/* e f g r show the value, d i u o x its integer part in a base */
 	base = (uint8_t) (lc - 'e') < 3 || lc == 'r' ? 0 : lc == 'o' ? 8 : lc == 'x' ? 16 : 10;
-	if (base) {
-		if (special)
-			return false;	/* no integer digits */
-		dec_from(x, m, e, base, true);
-		if ((flags & NUM_FMT_ALT) && base != 10)
-			radix = lc;
-		if (prec > x->decpt)	/* at least prec digits */
-			i = (int8_t) (x->decpt - prec);
-		prec = 0;
-	} else if (special) {
+	if (special) {
 		const char *w = words;
+		if (base)
+			return false;	/* no integer digits */
 		if (m != 0x800000) {	/* nan: inf has no fraction */
 			w += NAN_AT;
 			neg = false;	/* Python never shows a sign on nan */
@@ -455,31 +451,40 @@ bool num_print(float v, char conv, uint8_t flags, int16_t prec16)
 		x->n = x->decpt = 3;
 		prec = 0;
 	} else {
-		point = flags & NUM_FMT_ALT;
-		dec_from(x, m, e, 10, false);
-		if (prec < 0)
-			prec = 6;
-		if (lc == 'r') {
-			/* Whole numbers below 2^24 have neighbours one away:
-			 * their exact digits are already the shortest, and
-			 * printing integers stays fast. */
-			if (mag >= 0x4B800000 || (int8_t) x->n > x->decpt)
-				shortest(x, mag);	/* zero: no digits read back as 0 */
-		} else if (lc == 'g') {
-			p = prec ? prec : 1;
-			dec_round(x, p, false);
+		dec_from(x, m, e, base);
+		if (base) {
+			if ((flags & NUM_FMT_ALT) && base != 10)
+				radix = lc;
+			if (prec > x->decpt)	/* at least prec digits */
+				i = (int8_t) (x->decpt - prec);
+			prec = 0;
 		} else {
-			exp = lc == 'e';
-			dec_round(x, (int8_t) (exp ? prec + 1 : x->decpt + prec), false);
-		}
-		if (lc == 'r' || lc == 'g') {
-			/* fixed when -4 <= exponent (decpt - 1) < p; without
-			 * alt, no trailing zeros */
-			exp = x->decpt < -3 || x->decpt > p;	/* zero has decpt 1 */
-			/* all the digits after the point; with alt, p digits in all */
-			prec = (int8_t) ((point ? p : x->n) - (exp ? 1 : x->decpt));
+			point = flags & NUM_FMT_ALT;
 			if (prec < 0)
-				prec = 0;
+				prec = 6;
+			if (lc == 'r') {
+				/* Whole numbers below 2^24 have neighbours one
+				 * away: their exact digits are already the
+				 * shortest, and printing integers stays fast. */
+				if (mag >= 0x4B800000 || (int8_t) x->n > x->decpt)
+					shortest(x, mag);	/* zero: no digits read back as 0 */
+			} else if (lc == 'g') {
+				p = prec ? prec : 1;
+				dec_round(x, p, false);
+			} else {
+				exp = lc == 'e';
+				dec_round(x, (int8_t) (exp ? prec + 1 : x->decpt + prec), false);
+			}
+			if (lc == 'r' || lc == 'g') {
+				/* fixed when -4 <= exponent (decpt - 1) < p;
+				 * without alt, no trailing zeros */
+				exp = x->decpt < -3 || x->decpt > p;	/* zero has decpt 1 */
+				/* all the digits after the point; with alt, p
+				 * digits in all */
+				prec = (int8_t) ((point ? p : x->n) - (exp ? 1 : x->decpt));
+				if (prec < 0)
+					prec = 0;
+			}
 		}
 	}
 
