@@ -239,10 +239,13 @@ static void print_items(value_t v, uint8_t kind)	/* 0 list, 1 tuple, 2 dict */
 enum { FMT_COUNT, FMT_PRINT, PRINT_STR, PRINT_REPR, PRINT_CHECK };
 static value_t print_new(value_t a, value_t b, uint8_t mode);
 
+static const char builtin_function[] SNEK_ROM = "built-in function ";
+
 void print_value(value_t v, bool repr)
 {
 	uint16_t name, special;
 	uint8_t tag;
+	const char *kind;
 
 	if (VAL_IS_NUM(v))
 		return print_num(val_num(v));
@@ -255,7 +258,7 @@ void print_value(value_t v, bool repr)
 		return print_items(v, tag - TAG_LIST);
 	case TAG_FUNC:
 		name = code_ptr(v)->name;
-		print_char('<');
+		kind = builtin_function + 9;	/* "function " */
 		break;
 	default:
 		special = (uint16_t)VAL_PAYLOAD(v);
@@ -268,9 +271,10 @@ void print_value(value_t v, bool repr)
 		if (special < VAL_BUILTIN_BASE)
 			return print_str("<?>");
 		name = builtin_name((uint8_t)(special - VAL_BUILTIN_BASE));
-		print_str("<built-in ");
+		kind = builtin_function;
 	}
-	print_str("function ");
+	print_char('<');
+	print_rom(kind);
 	name_print(name);
 	print_char('>');
 }
