@@ -446,9 +446,9 @@ bool num_print(float v, char conv, uint8_t flags, int16_t prec16)
 			w += NAN_AT;
 			neg = false;	/* Python never shows a sign on nan */
 		}
-		for (pt = 0; pt < 3; pt++)
-			x->d[pt] = (char) SNEK_ROM_BYTE(w + pt);
 		x->n = x->decpt = 3;
+		for (pt = 0; pt < 3; pt++)
+			x->d[pt] = (char) SNEK_ROM_BYTE(w++);
 		prec = 0;
 	} else {
 		dec_from(x, m, e, base);
