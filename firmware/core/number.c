@@ -388,8 +388,12 @@ __attribute__((noinline)) static void shortest(dec_t *x, uint32_t mag)
 	uint8_t n = x->n, p = 0;
 	uint8_t work[BN_BYTES(160)];	/* 2^27 5^53, see dec_nearest */
 	int8_t decpt = x->decpt;
-	decimal_t d = { x->d, NULL, 0, false, (bn_t *) work };
+	decimal_t d;
 	bool away = true, up;
+
+	d.d = x->d;
+	d.more = false;
+	d.work = (bn_t *) work;
 
 	for (;;) {
 		away = !away;
