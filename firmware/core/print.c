@@ -442,10 +442,10 @@ invalid:
 
 /* format_all, or print_value for PRINT_STR and PRINT_REPR, of a and b
  * as a new string: counted first, then written.  PRINT_CHECK only
- * counts, and returns None. */
+ * counts (print_check drops what it returns). */
 static value_t print_new(value_t a, value_t b, uint8_t mode)
 {
-	value_t s = VAL_NONE, *t = gc_temp + gc_ntemp;
+	value_t s = 0, *t = gc_temp + gc_ntemp;	/* 0: PRINT_CHECK's, unused */
 	uint8_t to = SINK_COUNT;
 
 	t[0] = a;	/* GC_PUSH both: the collector keeps them up to date */
