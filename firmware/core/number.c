@@ -367,14 +367,15 @@ done:
 	return true;
 }
 
-/* Whether the conversion is upper case */
-static bool out_upper;
+/* What a lower-case letter loses: 'a' - 'A' for an upper-case
+ * conversion, else 0 */
+static uint8_t out_case;
 
 /* Formatting's output: one character to print_char */
 static void put(char c)
 {
-	if (out_upper && c >= 'a')	/* no output character is above 'z' */
-		c -= 'a' - 'A';
+	if (c >= 'a')	/* no output character is above 'z' */
+		c = (char) (c - out_case);
 	print_char(c);
 }
 
@@ -433,7 +434,7 @@ bool num_print(float v, char conv, uint8_t flags, int16_t prec16)
 	int8_t i = 0, pt;	/* i below 0: that many leading zeros (%.5d) */
 	int16_t e;
 
-	out_upper = conv < 'a';	/* conversions are letters */
+	out_case = (uint8_t) (lc ^ conv);	/* conversions are letters: 'a' - 'A' or 0 */
 	x->size = room;
 	memcpy(&bits, &v, sizeof bits);
 	mag = bits & 0x7FFFFFFF;
