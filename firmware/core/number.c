@@ -186,7 +186,8 @@ static void dec_from(dec_t *x, uint32_t m, int16_t e, uint8_t base)
 			if (lost)
 				x->d[x->size - 1] |= 1;
 		}
-		*--p = (char) (r < 10 ? '0' + r : 'a' - 10 + r);
+		r += '0';	/* a digit, or past '9' a letter from 'a' */
+		*--p = (char) (r > '9' ? r + 'a' - '9' - 1 : r);
 		all++;
 	} while (a->n);
 	x->n = (uint8_t) (x->d + x->size - p);
