@@ -93,7 +93,7 @@ static bool bn_scale(bn_t *a, uint8_t base, int16_t n)
 static uint32_t unpack(uint32_t bits, int16_t *e)
 {
 	uint32_t m = bits & 0x7FFFFF;
-	int16_t x = (uint8_t) ((uint16_t) (bits >> 16) >> 7);	/* bits 23..30 */
+	uint8_t x = (uint8_t) ((uint16_t) (bits >> 16) >> 7);	/* bits 23..30 */
 
 	if (x)
 		m |= 0x800000;
@@ -128,43 +128,42 @@ typedef struct {
  * carried through nines, set "1" over "9") */
 static bool dec_round(dec_t *x, int8_t keep, bool away)
 {
+	uint8_t n = x->n, k = keep < 0 ? 0 : (uint8_t) keep;	/* below 0: below half a unit */
 	bool up = false;
 
-	if (keep < 0) {
-		keep = 0;	/* below half a unit */
-	} else if (keep < x->n) {
-		/* no trailing zeros, so keep + 1 < n means "more than half" */
-		char c = x->d[keep];
-		up = away || c > '5' || (c == '5' && (keep + 1 < x->n ||
-						      (keep && (x->d[keep - 1] & 1))));
+	if (k < n) {
+		/* no trailing zeros, so k + 1 < n means "more than half" */
+		char c = x->d[k];
+		up = away || c > '5' || (c == '5' && (k + 1 < n || (k && (x->d[k - 1] & 1))));
 	} else {
-		keep = (int8_t) x->n;
+		k = n;
 	}
 	/* drop the nines rounding up carries through, else the zeros:
 	 * a digit rounded up is not zero */
-	x->n = (uint8_t) keep;
-	while (x->n && x->d[x->n - 1] == (char) ('0' + 9 * up))
-		x->n--;
+	while (k && x->d[k - 1] == (up ? '9' : '0'))
+		k--;
 	if (up) {
-		if (!x->n) {
+		if (!k) {
 			x->d[0] = '0';
-			x->n = 1;
+			k = 1;
 			x->decpt++;
 		}
-		x->d[x->n - 1]++;
+		x->d[k - 1]++;
 	}
+	x->n = k;
 	return up;
 }
 
-/* Digits of m * 2^e in base: with whole, of the integer part; else
- * (base 10) of the value.  No trailing zeros (zero has n == 0 and
+/* Digits of m * 2^e: in base 8, 10 or 16, of the integer part; with
+ * base 0, of the value in base 10.  No trailing zeros (zero has n == 0 and
  * decpt 1).  The digits come out last first: when there are more than
  * DEC_DIGITS, the last ones drop out. */
-static void dec_from(dec_t *x, uint32_t m, int16_t e, uint8_t base, bool whole)
+static void dec_from(dec_t *x, uint32_t m, int16_t e, uint8_t base)
 {
+	bool whole = base;
 	uint8_t bytes[BN_BYTES(24 + 149 * 7 / 3)], all = 0;	/* m 5^149 */
 	bn_t *a = (bn_t *) bytes;
-	char *p = x->d + x->size, dropped = 0;
+	char *p = x->d + x->size;
 
 	/* drop the fraction, or just the factors of two it does not need */
 	for (; e < 0 && (whole || !(m & 1)); e++)
@@ -174,20 +173,25 @@ static void dec_from(dec_t *x, uint32_t m, int16_t e, uint8_t base, bool whole)
 		bn_scale(a, 5, (int16_t) -e);	/* m 2^e = m 5^-e / 10^-e */
 	else
 		bn_scale(a, 2, e);
+	if (!whole)
+		base = 10;
 	do {
 		uint8_t r = bn_divmod(a, base);
-		if (p == x->d) {	/* full */
-			dropped |= x->d[x->size - 1] & 15;
+		if (p == x->d) {
+			/* full: the last digit drops out, and the one
+			 * before it becomes odd if it was not zero */
+			char lost = x->d[x->size - 1] & 15;
 			memmove(x->d + 1, x->d, x->size - 1);
 			p++;
+			if (lost)
+				x->d[x->size - 1] |= 1;
 		}
-		*--p = (char) (r < 10 ? '0' + r : 'a' - 10 + r);
+		r += '0';	/* a digit, or past '9' a letter from 'a' */
+		*--p = (char) (r > '9' ? r + 'a' - '9' - 1 : r);
 		all++;
 	} while (a->n);
 	x->n = (uint8_t) (x->d + x->size - p);
 	memmove(x->d, p, x->n);
-	if (dropped)
-		x->d[x->size - 1] |= 1;
 	x->decpt = (int8_t) (all + (e < 0 ? e : 0));
 	dec_round(x, (int8_t) x->size, false);	/* no trailing zeros */
 }
@@ -226,7 +230,8 @@ static uint32_t dec_nearest(const decimal_t *x, int8_t decpt)
 	int16_t E = (int16_t) (25 - ((decpt - 1) * 53 >> 4)), k = x->k;
 	uint32_t q = 0;
 	const char *p;
-	bool rest;
+	uint8_t rest, low;
+	bool five_first;
 
 	if (E > 150)
 		E = 150;
@@ -234,16 +239,20 @@ static uint32_t dec_nearest(const decimal_t *x, int8_t decpt)
 	for (p = x->d; p < x->end; p++)
 		if (is_digit(*p))	/* skipping '.' and '_' */
 			bn_mul_add(a, 10, (uint8_t) (*p - '0'));
-	rest = bn_scale(a, 5, k > 0 ? k : 0);
-	rest |= bn_scale(a, 2, (int16_t) (E + k));
-	rest |= bn_scale(a, 5, k < 0 ? k : 0);
+	five_first = k > 0;	/* 5^k before 2^(E + k) when it multiplies */
+	rest = bn_scale(a, five_first ? 5 : 2, five_first ? k : (int16_t) (E + k));
+	rest |= bn_scale(a, five_first ? 2 : 5, five_first ? (int16_t) (E + k) : k);
 	for (uint8_t i = a->n; i--;)
 		q = q << 8 | a->b[i];
-	for (; q >> 25; q >>= 1, E--)
-		rest |= q & 1;
+	for (; q >= (uint32_t) 1 << 25; q >>= 1, E--)
+		rest |= (uint8_t) q & 1;
 	/* half way up: round up when above half or odd */
-	q = (q >> 1) + ((q & 1) && (rest || x->more || (q & 2)));
-	q += (uint32_t) (150 - E) << 23;	/* carries into the exponent */
+	low = (uint8_t) q;
+	q >>= 1;
+	if ((low & 1) && (rest || x->more || (low & 2)))
+		q++;
+	/* carries into the exponent, bits 23 and up: a 16-bit shift */
+	q += (uint32_t) (uint16_t) ((150 - E) << 7) << 16;
 	return q < 0x7F800000 ? q : 0x7F800000;
 }
 
@@ -302,11 +311,13 @@ bool num_parse(const char *s, size_t len, float *out, uint8_t flags)
 	}
 	if (s < e && (*s == '+' || *s == '-'))
 		neg = *s++ == '-';
-	if ((flags & NUM_PARSE_WORDS) && word_eq(s, e, words, 3))
-		goto done;
-	bits = 0x7FC00000;
-	if ((flags & NUM_PARSE_WORDS) && word_eq(s, e, words + NAN_AT, 3))
-		goto done;
+	if (flags & NUM_PARSE_WORDS) {
+		if (word_eq(s, e, words, 3))
+			goto done;	/* inf */
+		bits = 0x7FC00000;
+		if (word_eq(s, e, words + NAN_AT, 3))
+			goto done;
+	}
 	/* n significant digits, up to MAX_SIG, from x.d to x.end */
 	x.more = false;
 	x.work = (bn_t *) work;
@@ -357,14 +368,15 @@ done:
 	return true;
 }
 
-/* Whether the conversion is upper case */
-static bool out_upper;
+/* What a lower-case letter loses: 'a' - 'A' for an upper-case
+ * conversion, else 0 */
+static uint8_t out_case;
 
 /* Formatting's output: one character to print_char */
 static void put(char c)
 {
-	if (out_upper && c >= 'a')	/* no output character is above 'z' */
-		c -= 'a' - 'A';
+	if (c >= 'a')	/* no output character is above 'z' */
+		c = (char) (c - out_case);
 	print_char(c);
 }
 
@@ -378,8 +390,12 @@ __attribute__((noinline)) static void shortest(dec_t *x, uint32_t mag)
 	uint8_t n = x->n, p = 0;
 	uint8_t work[BN_BYTES(160)];	/* 2^27 5^53, see dec_nearest */
 	int8_t decpt = x->decpt;
-	decimal_t d = { x->d, NULL, 0, false, (bn_t *) work };
+	decimal_t d;
 	bool away = true, up;
+
+	d.d = x->d;
+	d.more = false;
+	d.work = (bn_t *) work;
 
 	for (;;) {
 		away = !away;
@@ -419,58 +435,62 @@ bool num_print(float v, char conv, uint8_t flags, int16_t prec16)
 	int8_t i = 0, pt;	/* i below 0: that many leading zeros (%.5d) */
 	int16_t e;
 
-	out_upper = conv < 'a';	/* conversions are letters */
+	out_case = (uint8_t) (lc ^ conv);	/* conversions are letters: 'a' - 'A' or 0 */
 	x->size = room;
 	memcpy(&bits, &v, sizeof bits);
 	mag = bits & 0x7FFFFFFF;
-	neg = bits >> 31;
+	neg = (uint8_t) (bits >> 24) >> 7;
 	m = unpack(mag, &e);
 	special = e == 255 - 150;	/* inf or nan */
 	/* e f g r show the value, d i u o x its integer part in a base */
 	base = (uint8_t) (lc - 'e') < 3 || lc == 'r' ? 0 : lc == 'o' ? 8 : lc == 'x' ? 16 : 10;
-	if (base) {
-		if (special)
+	if (special) {
+		const char *w = words;
+		if (base)
 			return false;	/* no integer digits */
-		dec_from(x, m, e, base, true);
-		if ((flags & NUM_FMT_ALT) && base != 10)
-			radix = lc;
-		if (prec > x->decpt)	/* at least prec digits */
-			i = (int8_t) (x->decpt - prec);
-		prec = 0;
-	} else if (special) {
-		bool nan = m != 0x800000;	/* inf has no fraction */
-		const char *w = nan ? words + NAN_AT : words;
-		for (pt = 0; pt < 3; pt++)
-			x->d[pt] = (char) SNEK_ROM_BYTE(w + pt);
+		if (m != 0x800000) {	/* nan: inf has no fraction */
+			w += NAN_AT;
+			neg = false;	/* Python never shows a sign on nan */
+		}
 		x->n = x->decpt = 3;
-		neg &= !nan;	/* Python never shows a sign on nan */
+		for (pt = 0; pt < 3; pt++)
+			x->d[pt] = (char) SNEK_ROM_BYTE(w++);
 		prec = 0;
 	} else {
-		point = flags & NUM_FMT_ALT;
-		dec_from(x, m, e, 10, false);
-		if (prec < 0)
-			prec = 6;
-		if (lc == 'r') {
-			/* Whole numbers below 2^24 have neighbours one away:
-			 * their exact digits are already the shortest, and
-			 * printing integers stays fast. */
-			if (mag >= 0x4B800000 || x->n > x->decpt)
-				shortest(x, mag);	/* zero: no digits read back as 0 */
-		} else if (lc == 'g') {
-			p = prec ? prec : 1;
-			dec_round(x, p, false);
+		dec_from(x, m, e, base);
+		if (base) {
+			if ((flags & NUM_FMT_ALT) && base != 10)
+				radix = lc;
+			if (prec > x->decpt)	/* at least prec digits */
+				i = (int8_t) (x->decpt - prec);
+			prec = 0;
 		} else {
-			exp = lc == 'e';
-			dec_round(x, (int8_t) (exp ? prec + 1 : x->decpt + prec), false);
-		}
-		if (lc == 'r' || lc == 'g') {
-			/* fixed when -4 <= exponent < p; without alt, no trailing zeros */
-			e = x->decpt - 1;	/* zero has decpt 1 */
-			exp = e < -4 || e >= p;
-			/* all the digits after the point; with alt, p digits in all */
-			prec = (int8_t) ((point ? p : x->n) - (exp ? 1 : x->decpt));
+			point = flags & NUM_FMT_ALT;
 			if (prec < 0)
-				prec = 0;
+				prec = 6;
+			if (lc == 'r') {
+				/* Whole numbers below 2^24 have neighbours one
+				 * away: their exact digits are already the
+				 * shortest, and printing integers stays fast. */
+				if (mag >= 0x4B800000 || (int8_t) x->n > x->decpt)
+					shortest(x, mag);	/* zero: no digits read back as 0 */
+			} else if (lc == 'g') {
+				p = prec ? prec : 1;
+				dec_round(x, p, false);
+			} else {
+				exp = lc == 'e';
+				dec_round(x, (int8_t) (exp ? prec + 1 : x->decpt + prec), false);
+			}
+			if (lc == 'r' || lc == 'g') {
+				/* fixed when -4 <= exponent (decpt - 1) < p;
+				 * without alt, no trailing zeros */
+				exp = x->decpt < -3 || x->decpt > p;	/* zero has decpt 1 */
+				/* all the digits after the point; with alt, p
+				 * digits in all */
+				prec = (int8_t) ((point ? p : x->n) - (exp ? 1 : x->decpt));
+				if (prec < 0)
+					prec = 0;
+			}
 		}
 	}
 
@@ -490,9 +510,9 @@ bool num_print(float v, char conv, uint8_t flags, int16_t prec16)
 	for (;; i++) {
 		if (i == pt && (prec || point))	/* alt: a point even alone */
 			put('.');
-		if (i >= pt + prec)
+		if (i >= (int8_t) (pt + prec))	/* below 100 */
 			break;
-		put((uint8_t) i < x->n ? x->d[i] : '0');	/* i < 0 wraps past n */
+		put((uint8_t) i < x->n ? x->d[(uint8_t) i] : '0');	/* i < 0 wraps past n */
 	}
 	if (exp) {
 		uint8_t a, tens = '0';

@@ -234,10 +234,18 @@ static void print_items(value_t v, uint8_t kind)	/* 0 list, 1 tuple, 2 dict */
 	print_rom(closers + 2 * kind);
 }
 
+/* What print_new prints: fmt % args (format_all, FMT_COUNT only counts
+ * conversions), str(v), repr(v), or repr(v) only counted */
+enum { FMT_COUNT, FMT_PRINT, PRINT_STR, PRINT_REPR, PRINT_CHECK };
+static value_t print_new(value_t a, value_t b, uint8_t mode);
+
+static const char builtin_function[] SNEK_ROM = "built-in function ";
+
 void print_value(value_t v, bool repr)
 {
 	uint16_t name, special;
 	uint8_t tag;
+	const char *kind;
 
 	if (VAL_IS_NUM(v))
 		return print_num(val_num(v));
@@ -250,7 +258,7 @@ void print_value(value_t v, bool repr)
 		return print_items(v, tag - TAG_LIST);
 	case TAG_FUNC:
 		name = code_ptr(v)->name;
-		print_char('<');
+		kind = builtin_function + 9;	/* "function " */
 		break;
 	default:
 		special = (uint16_t)VAL_PAYLOAD(v);
@@ -263,31 +271,29 @@ void print_value(value_t v, bool repr)
 		if (special < VAL_BUILTIN_BASE)
 			return print_str("<?>");
 		name = builtin_name((uint8_t)(special - VAL_BUILTIN_BASE));
-		print_str("<built-in ");
+		kind = builtin_function;
 	}
-	print_str("function ");
+	print_char('<');
+	print_rom(kind);
 	name_print(name);
 	print_char('>');
 }
 
 void print_check(value_t v)
 {
-	if (!VAL_IS_NUM(v)) {	/* a number cannot fail; its repr is slow */
-		print_to(SINK_COUNT);
-		print_value(v, true);
-		print_to(SINK_OUT);
-	}
+	if (!VAL_IS_NUM(v))	/* a number cannot fail; its repr is slow */
+		print_new(v, VAL_NONE, PRINT_CHECK);
 }
 
 /* Index of c in a flash string, or -1 */
 static int8_t rom_index(const char *table, char c)
 {
-	int8_t i;
-	char t;
+	const char *t;
+	char x;
 
-	for (i = 0; (t = (char)SNEK_ROM_BYTE(table + i)); i++)
-		if (t == c)
-			return i;
+	for (t = table; (x = (char)SNEK_ROM_BYTE(t)); t++)
+		if (x == c)
+			return (int8_t)(t - table);
 	return -1;
 }
 
@@ -346,45 +352,51 @@ static bool format_padded(int8_t k, char conv, uint8_t flags, int16_t width, int
 	return true;
 }
 
-enum { FMT_COUNT, FMT_ONE, FMT_MANY, PRINT_STR, PRINT_REPR };
 
-/* Print fmt % args (args is one value, or a tuple or list of them);
- * FMT_COUNT prints nothing and raises nothing: it counts the
- * conversions that take a value. */
-static snek_len_t format_all(value_t fmt, value_t args, uint8_t mode)
+/* Print fmt % args, t[0] % t[1] (args is one value, or a tuple or list
+ * of them); FMT_COUNT prints nothing and raises nothing: it counts the
+ * conversions that take a value.  t is print_new's, in gc_temp: the
+ * values stay there, and printing does not allocate, so the items stay
+ * where they are. */
+static snek_len_t format_all(value_t *t, uint8_t mode)
 {
-	struct snek_string *s = str_ptr(fmt);
+	struct snek_string *s = str_ptr(t[0]);
 	const char *p = s->data, *end = p + s->len;
 	snek_len_t used = 0, nargs = 1, n;
 	uint8_t flags;
 	int16_t width, prec;
 	int8_t k;
-	value_t v, *items = &args;
+	value_t v, *items = t + 1;
 	char c;
 
-	/* printing does not allocate: the items stay where they are */
-	if (mode == FMT_MANY)
-		items = seq_items(args, &nargs);
+	/* A tuple is always a list of values; a list only when the format
+	 * wants more than one (Snek accepts lists, Python formats them). */
+	if (mode) {
+		uint8_t type = val_type(t[1]);
+		if (type == TYPE_TUPLE || (type == TYPE_LIST && format_all(t, FMT_COUNT) != 1))
+			items = seq_items(t[1], &nargs);
+	}
 	while (p < end) {
 		c = *p++;
 		if (c == '%') {
 			/* the string ends in a NUL, which no loop below takes */
 			for (flags = 0;; p++) {
 				c = *p;
-				k = (int8_t)(c == '-' ? NUM_FMT_MINUS : c == '+' ? NUM_FMT_PLUS :
-					     c == ' ' ? NUM_FMT_SPACE : c == '0' ? NUM_FMT_ZERO :
-					     c == '#' ? NUM_FMT_ALT : 0);
-				if (!k)
+				uint8_t bit = c == '-' ? NUM_FMT_MINUS : c == '+' ? NUM_FMT_PLUS :
+					c == ' ' ? NUM_FMT_SPACE : c == '0' ? NUM_FMT_ZERO :
+					c == '#' ? NUM_FMT_ALT : 0;
+				if (!bit)
 					break;
-				flags |= (uint8_t)k;
+				flags |= bit;
 			}
 			/* width, then .prec: the number read so far is the
 			 * width when a point comes */
 			prec = -1;
 			for (n = 0;; p++) {
-				if (*p >= '0' && *p <= '9') {
+				uint8_t digit = (uint8_t)(*p - '0');
+				if (digit < 10) {
 					if (n < 1000)
-						n = (snek_len_t)(n * 10 + (*p - '0'));
+						n = (snek_len_t)(n * 10 + digit);
 				} else if (*p == '.' && prec < 0) {
 					prec = (int16_t)n;
 					n = 0;
@@ -404,7 +416,7 @@ static snek_len_t format_all(value_t fmt, value_t args, uint8_t mode)
 					continue;
 				}
 				k = rom_index(conversions, c);
-				v = fmt;
+				v = t[0];
 				if (k < 0)
 					goto invalid;
 				if (used >= nargs)
@@ -429,10 +441,11 @@ invalid:
 }
 
 /* format_all, or print_value for PRINT_STR and PRINT_REPR, of a and b
- * as a new string: counted first, then written. */
+ * as a new string: counted first, then written.  PRINT_CHECK only
+ * counts (print_check drops what it returns). */
 static value_t print_new(value_t a, value_t b, uint8_t mode)
 {
-	value_t s, *t = gc_temp + gc_ntemp;
+	value_t s = 0, *t = gc_temp + gc_ntemp;	/* 0: PRINT_CHECK's, unused */
 	uint8_t to = SINK_COUNT;
 
 	t[0] = a;	/* GC_PUSH both: the collector keeps them up to date */
@@ -441,10 +454,10 @@ static value_t print_new(value_t a, value_t b, uint8_t mode)
 	for (;;) {
 		print_to(to);
 		if (mode >= PRINT_STR)
-			print_value(t[0], mode == PRINT_REPR);
+			print_value(t[0], mode >= PRINT_REPR);
 		else
-			format_all(t[0], t[1], mode);
-		if (to == SINK_BUF)
+			format_all(t, mode);
+		if (to == SINK_BUF || mode == PRINT_CHECK)
 			break;
 		s = str_alloc(sink_len);
 		sink_buf = str_ptr(s)->data;
@@ -464,10 +477,5 @@ value_t print_to_string(value_t v, bool repr)
 
 value_t print_format(value_t fmt, value_t args)
 {
-	/* A tuple is always a list of values; a list only when the format
-	 * wants more than one (Snek accepts lists, Python formats them). */
-	uint8_t type = val_type(args);
-	bool many = type == TYPE_TUPLE || (type == TYPE_LIST && format_all(fmt, args, FMT_COUNT) != 1);
-
-	return print_new(fmt, args, many ? FMT_MANY : FMT_ONE);
+	return print_new(fmt, args, FMT_PRINT);
 }
