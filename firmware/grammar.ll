@@ -70,10 +70,10 @@
 %token_text TRUE "True"
 %token_text FALSE "False"
 
-# Each statement runs when it ends; the next one's unit is ready then
-# (comp_reset readies the first, and the next after an error).
+# One statement a parse: @top_end hands its code to parse_run, which
+# runs it and parses the next.
 file        : NEWLINE file
-            | stmt @top_end file
+            | stmt @top_end
             | END
             ;
 

@@ -13,19 +13,7 @@ struct token comp_tok;
 
 /* A unit's growable buffers are GC roots: the open unit's in
  * comp_roots[0 ..], the top-level's while a def is open after them. */
-enum { R_CODE, R_CONSTS, R_LINES, R_LOCALS, R_GLOBALS, R_PER_UNIT };
 value_t comp_roots[COMP_ROOTS];
-
-/* Bytes in each buffer: code, 4 per constant, 4 per line entry, 2 per
- * local or global name id. */
-struct unit {
-	snek_len_t len[R_PER_UNIT];
-	uint16_t depth, maxdepth;
-	uint16_t last_line;
-	uint16_t last_op;  /* offset of the newest instruction, or NO_OP */
-	uint16_t name;
-	uint8_t nparams, ndefaults;
-};
 
 #define NO_OP 0xFFFF
 /* The end of a chain of jumps: no jump's operand is at offset 0. */
@@ -44,7 +32,6 @@ static inline struct unit *unit_ptr(void)
 	return p;
 }
 #define u (*unit_ptr())
-static struct unit top;     /* the top-level statement while a def is open */
 static bool in_func;
 static bool in_default;
 
@@ -54,7 +41,13 @@ typedef uint8_t cindex_t;
 #else
 typedef uint16_t cindex_t;
 #endif
-static uint16_t cstack[SNEK_COMP_STACK];
+/* The action stack uses the value stack's own room at the pool's end:
+ * the value stack is empty while a statement compiles, and the collector
+ * never looks there then. */
+#define cstack ((uint16_t *)(gc_pool + GC_HOME_LIMIT))
+_Static_assert(SNEK_COMP_STACK * sizeof(uint16_t) <= SNEK_STACK_SIZE * sizeof(value_t),
+	       "the action stack fits the value stack's room");
+static struct unit *waiting; /* in the parser's frame (comp_begin) */
 static cindex_t csp;
 static cindex_t loop_base; /* innermost loop record + 1, 0 for none */
 static cindex_t call_base;
@@ -135,21 +128,21 @@ static void unit_begin(void)
 	 * a value, so its name is never read. */
 }
 
-static void top_begin(void)
+void comp_begin(struct comp_frame *frame)
 {
+	waiting = &frame->waiting;
 	unit_begin();
 	in_func = false;
+	in_default = false;
 	csp = 0;
 	loop_base = 0;
+	call_base = 0;
 }
 
 void comp_reset(void)
 {
-	top_begin();
-	for (uint8_t i = R_PER_UNIT; i < COMP_ROOTS; i++)
+	for (uint8_t i = 0; i < COMP_ROOTS; i++)
 		comp_roots[i] = VAL_NONE;
-	call_base = 0;
-	in_default = false;
 	comp_tok.val = VAL_NONE;
 }
 
@@ -421,14 +414,14 @@ static value_t finish_unit(void)
 	return gc_ref(TAG_FUNC, c);
 }
 
-static __attribute__((noinline)) void top_end(void)
+value_t comp_end(void)
 {
 	value_t code;
 
 	emit_op(OP_HALT);
 	code = finish_unit();
-	top_begin();
-	vm_run(code);
+	unit_begin(); /* drops the statement's buffers */
+	return code;
 }
 
 /* Exchange n bytes at a and b. */
@@ -446,7 +439,7 @@ static void swap_bytes(uint8_t *a, uint8_t *b, uint8_t n)
 /* Exchange the open unit and the one waiting, with their buffers. */
 static void swap_units(void)
 {
-	swap_bytes((uint8_t *)&unit, (uint8_t *)&top, sizeof unit);
+	swap_bytes((uint8_t *)&unit, (uint8_t *)waiting, sizeof unit);
 	swap_bytes((uint8_t *)comp_roots, (uint8_t *)(comp_roots + R_PER_UNIT),
 		   R_PER_UNIT * sizeof(value_t));
 }
@@ -746,11 +739,6 @@ void comp_action(uint8_t action)
 			a *= 2;
 		emit_op_u16(arg, a);
 		add_depth((int16_t)-a);
-		break;
-
-	/* file -> stmt @top_end file */
-	case ACT_top_end:
-		top_end();
 		break;
 
 	/* small_stmt -> BREAK @break | CONTINUE @continue */

@@ -8,7 +8,9 @@
 #define READ_ROM(p) (sizeof *(p) == 1 ? SNEK_ROM_BYTE(p) : SNEK_ROM_WORD(p))
 #define READ_SYM(p) (parse_sym_t)READ_ROM(p)
 
-static parse_sym_t stack[SNEK_PARSE_STACK];
+/* The lookahead is read: a compound statement ends only at the token
+ * after it, which waits while the statement runs. */
+static bool have_token;
 #if SNEK_PARSE_STACK < 256
 typedef uint8_t parse_sp_t;
 #else
@@ -81,18 +83,26 @@ static const parse_sym_t *predict(uint8_t nt, uint8_t tok)
 	return p;
 }
 
-void parse_run(void)
+/* Parse and compile one statement: its code, or None at the end of the
+ * input. The parse stack and the compiler's state live in this frame:
+ * static RAM only while a statement compiles, and gone before it runs. */
+static __attribute__((noinline)) value_t parse_statement(void)
 {
+	parse_sym_t stack[SNEK_PARSE_STACK];
+	struct comp_frame frame;
 	parse_sp_t sp = 0;
 	parse_sym_t sym, n;
 	const parse_sym_t *rhs;
-	bool have_token = false;
 
+	comp_begin(&frame);
 	stack[sp++] = PARSE_START_SYMBOL;
 	while (sp) {
 		sym = stack[--sp];
 		if (sym >= PARSE_FIRST_ACTION) {
-			comp_action((uint8_t)(sym - PARSE_FIRST_ACTION));
+			sym = (parse_sym_t)(sym - PARSE_FIRST_ACTION);
+			if (sym == ACT_top_end)
+				return comp_end();
+			comp_action((uint8_t)sym);
 			continue;
 		}
 		if (!have_token) {
@@ -119,4 +129,14 @@ void parse_run(void)
 		while (n--)
 			stack[sp++] = READ_SYM(++rhs);
 	}
+	return VAL_NONE; /* END matched */
+}
+
+void parse_run(void)
+{
+	value_t code;
+
+	have_token = false;
+	while ((code = parse_statement()) != VAL_NONE)
+		vm_run(code);
 }
