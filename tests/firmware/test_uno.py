@@ -392,13 +392,13 @@ def test_nested_calls_and_lists_parse(repl):
 def test_recursion_borrows_the_heap(repl):
     """The value stack keeps 16 values at the pool's end and grows into the
     heap's free room: a 25-deep recursion takes about 800 bytes of it, and
-    after it the heap has its room back for a list of 150 numbers (600
+    after it the heap has its room back for a list of 180 numbers (720
     bytes). The two do not fit side by side."""
     sim = repl
     start = len(sim.out.data)
     sim.send(b'def depth(n):\n    if n == 0:\n        return 0\n    return 1 + depth(n - 1)\n\n'
              b'print(depth(25))\n')
     sim.expect(b'25\r\n> ', start)
-    assert run_line(sim, b'x = [0] * 150; print(len(x))') == b'150\n'
+    assert run_line(sim, b'x = [0] * 180; print(len(x))') == b'180\n'
     assert run_line(sim, b'print(depth(25))').endswith(b'stack overflow\n')
     assert run_line(sim, b'x = None; print(depth(25))') == b'25\n'
