@@ -12,6 +12,12 @@ extern struct token comp_tok;
  * global name ids): their lengths in bytes. */
 enum { R_CODE, R_CONSTS, R_LINES, R_LOCALS, R_GLOBALS, R_PER_UNIT };
 
+#if SNEK_COMP_STACK < 256
+typedef uint8_t cindex_t;
+#else
+typedef uint16_t cindex_t;
+#endif
+
 /* A unit being compiled: a top-level statement or a function. */
 struct unit {
 	snek_len_t len[R_PER_UNIT];
@@ -20,6 +26,8 @@ struct unit {
 	uint16_t last_op;  /* offset of the newest instruction, or NO_OP */
 	uint16_t name;
 	uint8_t nparams, ndefaults;
+	cindex_t loop_base; /* innermost loop record + 1, 0 for none */
+	bool in_func;
 };
 
 /* What the compiler needs only while a statement compiles: the parser
