@@ -76,7 +76,7 @@ static const parse_sym_t *predict(uint8_t nt, uint8_t tok)
 			break;
 		prev = term;
 		if (t & PARSE_LAST) /* none of its terminals: skip the production */
-			p += READ_SYM(p) + 1;
+			p += (READ_SYM(p) & (PARSE_MATCH - 1)) + 1;
 	}
 	while (!(t & PARSE_LAST))
 		t = READ_SYM(p++);
@@ -91,7 +91,7 @@ static __attribute__((noinline)) value_t parse_statement(void)
 	parse_sym_t stack[SNEK_PARSE_STACK];
 	struct comp_frame frame;
 	parse_sp_t sp = 0;
-	parse_sym_t sym, n;
+	parse_sym_t sym, n, match;
 	const parse_sym_t *rhs;
 
 	comp_begin(&frame);
@@ -111,23 +111,28 @@ static __attribute__((noinline)) value_t parse_statement(void)
 			lex_next();
 			have_token = true;
 		}
-		if (sym < PARSE_FIRST_NONTERM) {
-			if (lex_tok.type != sym)
-				parse_syntax_error(&lex_tok);
-			comp_tok = lex_tok;
-			have_token = false;
-			continue;
+		if (sym >= PARSE_FIRST_NONTERM) {
+			rhs = predict((uint8_t)(sym - PARSE_FIRST_NONTERM), lex_tok.type);
+			n = READ_SYM(rhs);
+			if (n >= PARSE_ANY)
+				n = (parse_sym_t)(n - PARSE_ANY);
+			/* A production that starts with the lookahead stores
+			 * the rest: the lookahead is matched at once. */
+			match = n & PARSE_MATCH;
+			n = (parse_sym_t)(n - match);
+			if (sp + n > SNEK_PARSE_STACK) {
+				err_line = lex_tok.line;
+				err_raise(ERR_NESTED);
+			}
+			while (n--)
+				stack[sp++] = READ_SYM(++rhs);
+			if (!match)
+				continue;
+		} else if (lex_tok.type != sym) {
+			parse_syntax_error(&lex_tok);
 		}
-		rhs = predict((uint8_t)(sym - PARSE_FIRST_NONTERM), lex_tok.type);
-		n = READ_SYM(rhs);
-		if (n >= PARSE_ANY)
-			n = (parse_sym_t)(n - PARSE_ANY);
-		if (sp + n > SNEK_PARSE_STACK) {
-			err_line = lex_tok.line;
-			err_raise(ERR_NESTED);
-		}
-		while (n--)
-			stack[sp++] = READ_SYM(++rhs);
+		comp_tok = lex_tok;
+		have_token = false;
 	}
 	return VAL_NONE; /* END matched */
 }
