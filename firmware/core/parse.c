@@ -56,23 +56,27 @@ void parse_syntax_error(const struct token *t)
 }
 
 /* The production nonterminal nt takes on token tok: its length (plus
- * PARSE_ANY for the default), then its symbols reversed. Its block lists
- * each production after the terminals predicting it; the default, last,
- * has its length with PARSE_ANY for them. */
+ * PARSE_ANY for the default, or PARSE_MATCH), then its symbols reversed.
+ * Its block lists each production after the terminals predicting it; the
+ * default, last, has its length with PARSE_ANY for them. The blocks are
+ * walked, not indexed: a table of where each starts would cost more flash
+ * than the walk, and parsing is not where time goes. */
 static const parse_sym_t *predict(uint8_t nt, uint8_t tok)
 {
 	const parse_sym_t *p = parse_table;
 	parse_sym_t t, term, prev = 0;
 
-	while (nt--) /* after the blocks before it */
-		p += READ_ROM(&parse_nt_size[nt]);
 	for (;;) {
 		t = READ_SYM(p);
-		if (t >= PARSE_ANY)
-			return p;
+		if (t >= PARSE_ANY) {
+			if (!nt--)
+				return p;
+			p += t - PARSE_ANY + 1; /* the next block */
+			continue;
+		}
 		p++;
 		term = t & (parse_sym_t)~(PARSE_RANGE | PARSE_LAST);
-		if (tok == term || ((t & PARSE_RANGE) && tok > prev && tok < term))
+		if (nt == 0 && (tok == term || ((t & PARSE_RANGE) && tok > prev && tok < term)))
 			break;
 		prev = term;
 		if (t & PARSE_LAST) /* none of its terminals: skip the production */
