@@ -402,3 +402,20 @@ def test_recursion_borrows_the_heap(repl):
     assert run_line(sim, b'x = [0] * 180; print(len(x))') == b'180\n'
     assert run_line(sim, b'print(depth(25))').endswith(b'stack overflow\n')
     assert run_line(sim, b'x = None; print(depth(25))') == b'25\n'
+
+
+def test_compiling_with_the_heap_full(repl):
+    """The compiler keeps its stacks in the value stack's room and the
+    parser's frame, not the heap: with the heap full a statement stops
+    with a clean error, the globals stay, and freeing memory brings
+    everything back (a def with a loop and a call included)."""
+    sim = repl
+    assert run_line(sim, b'z = 7') == b''
+    assert run_line(sim, b"x = 'a' * 1090") == b''
+    assert run_line(sim, b'print(len(x), [1, 2, (3, 4), {5: 6}])').endswith(b'out of memory\n')
+    assert run_line(sim, b'x = None') == b''
+    assert run_line(sim, b'print(z)') == b'7\n'
+    start = len(sim.out.data)
+    sim.send(b'def g(n):\n    for i in range(n):\n        if i < 1 < n: print(i, n)\n'
+             b'    return [n] * 3\n\nprint(g(2))\n')
+    sim.expect(b'0 2\r\n[2, 2, 2]\r\n', start)
