@@ -411,7 +411,7 @@ def test_compiling_with_the_heap_full(repl):
     everything back (a def with a loop and a call included)."""
     sim = repl
     assert run_line(sim, b'z = 7') == b''
-    assert run_line(sim, b"x = 'a' * 1090") == b''
+    assert run_line(sim, b"x = 'a' * 1115") == b''
     assert run_line(sim, b'print(len(x), [1, 2, (3, 4), {5: 6}])').endswith(b'out of memory\n')
     assert run_line(sim, b'x = None') == b''
     assert run_line(sim, b'print(z)') == b'7\n'
