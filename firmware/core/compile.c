@@ -41,7 +41,6 @@ static inline struct comp *comp_ptr(void)
 #define C (*comp_ptr())
 #define u (C.unit)
 
-/* The action stack. */
 /* The action stack uses the value stack's own room at the pool's end:
  * the value stack is empty while a statement compiles, and the collector
  * never looks there then. */

@@ -18,7 +18,9 @@ typedef uint8_t cindex_t;
 typedef uint16_t cindex_t;
 #endif
 
-/* A unit being compiled: a top-level statement or a function. */
+/* A unit being compiled: a top-level statement or a function. len[]
+ * counts the bytes in each buffer: code, 4 per constant, 4 per line
+ * entry, 2 per local or global name id. */
 struct unit {
 	snek_len_t len[R_PER_UNIT];
 	uint16_t depth, maxdepth;

@@ -88,8 +88,8 @@ static const parse_sym_t *predict(uint8_t nt, uint8_t tok)
 }
 
 /* Parse and compile one statement: its code, or None at the end of the
- * input. The parse stack and the compiler's state live in this frame:
- * static RAM only while a statement compiles, and gone before it runs. */
+ * input. The parse stack and part of the compiler's state live in this
+ * frame, not in static RAM, and are gone before the statement runs. */
 static __attribute__((noinline)) value_t parse_statement(void)
 {
 	parse_sym_t stack[SNEK_PARSE_STACK];
