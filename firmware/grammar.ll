@@ -70,107 +70,8 @@
 %token_text TRUE "True"
 %token_text FALSE "False"
 
-# Each statement runs when it ends; the next one's unit is ready then
-# (comp_reset readies the first, and the next after an error).
-file        : NEWLINE file
-            | stmt @top_end file
-            | END
-            ;
-
-stmt        : simple_stmt
-            | compound_stmt
-            ;
-
-simple_stmt : small_stmt small_more NEWLINE ;
-small_more  : SEMI small_rest
-            |
-            ;
-small_rest  : small_stmt small_more
-            |
-            ;
-
-small_stmt  : expr_stmt
-            | PASS
-            | BREAK @break
-            | CONTINUE @continue
-            | RETURN return_val
-            | GLOBAL NAME @global global_more
-            | DEL del_target del_more
-            | ASSERT expr @emit(OP_ASSERT)
-            | IMPORT NAME
-            | FROM NAME IMPORT OP @import_star
-            ;
-
-# The compiler knows where the code of the last expression started: a lone
-# name there is a target.
-expr_stmt   : testlist assign_rest ;
-assign_rest : ASSIGN @assign_lhs testlist @assign
-            | AUGASSIGN @aug_lhs testlist @binop @assign
-            | @expr_stmt
-            ;
-
-return_val  : testlist @return
-            | @emit(OP_NONE) @return
-            ;
-
-global_more : COMMA NAME @global global_more
-            |
-            ;
-
-del_target  : expr @del ;
-del_more    : COMMA del_target del_more
-            |
-            ;
-
-compound_stmt : if_stmt
-              | while_stmt
-              | for_stmt
-              | def_stmt
-              ;
-
-# Two jump chains: to the end, and from the newest test to the next branch.
-if_stmt     : IF @save(0) expr @jump(OP_JUMP_FALSE) COLON suite if_rest @jump_end ;
-if_rest     : ELIF @if_else expr @jump(OP_JUMP_FALSE) COLON suite if_rest
-            | ELSE @if_else COLON suite
-            | @jump_end
-            ;
-
-# A loop's else is outside it (break and continue there are the enclosing
-# loop's); its breaks jump past the else.
-while_stmt  : WHILE @while_begin expr @jump(OP_JUMP_FALSE) COLON suite @jump_back @jump_end
-              @loop_exit else_part @jump_end ;
-
-for_stmt    : FOR NAME @for_name IN for_source COLON suite @jump_back @jump_end
-              @loop_exit else_part @jump_end ;
-for_source  : RANGE LPAREN @range_begin expr @item range_more RPAREN @range
-            | testlist @for_iter
-            ;
-range_more  : COMMA expr @item range_more
-            |
-            ;
-
-else_part   : ELSE COLON suite
-            |
-            ;
-
-def_stmt    : DEF NAME @def_begin LPAREN params RPAREN COLON suite @def_end ;
-params      : NAME @param param_default params_more
-            |
-            ;
-params_more : COMMA params
-            |
-            ;
-param_default : ASSIGN @default_begin expr @default_end
-              | @param_plain
-              ;
-
-# stmts takes the DEDENT that ends a block: nothing waits under the body.
-suite       : simple_stmt
-            | NEWLINE INDENT stmt stmts
-            ;
-stmts       : stmt stmts
-            | DEDENT
-            ;
+# The parser walks the rules in this order to find one (parse.c): the
+# expressions, used most, come first.
 
 # Expressions. Tuples, lists and dicts push their items and count them
 # (@item).
@@ -281,4 +182,106 @@ dict_items  : expr @emit(OP_PUSH) COLON expr dict_more
             ;
 dict_more   : COMMA @item dict_items
             | RBRACE @item @collection(OP_DICT)
+            ;
+
+# One statement a parse: @top_end hands its code to parse_run, which
+# runs it and parses the next.
+file        : NEWLINE file
+            | stmt @top_end
+            | END
+            ;
+
+stmt        : simple_stmt
+            | compound_stmt
+            ;
+
+simple_stmt : small_stmt small_more NEWLINE ;
+small_more  : SEMI small_rest
+            |
+            ;
+small_rest  : small_stmt small_more
+            |
+            ;
+
+small_stmt  : expr_stmt
+            | PASS
+            | BREAK @break
+            | CONTINUE @continue
+            | RETURN return_val
+            | GLOBAL NAME @global global_more
+            | DEL del_target del_more
+            | ASSERT expr @emit(OP_ASSERT)
+            | IMPORT NAME
+            | FROM NAME IMPORT OP @import_star
+            ;
+
+# The compiler knows where the code of the last expression started: a lone
+# name there is a target.
+expr_stmt   : testlist assign_rest ;
+assign_rest : ASSIGN @assign_lhs testlist @assign
+            | AUGASSIGN @aug_lhs testlist @binop @assign
+            | @expr_stmt
+            ;
+
+return_val  : testlist @return
+            | @emit(OP_NONE) @return
+            ;
+
+global_more : COMMA NAME @global global_more
+            |
+            ;
+
+del_target  : expr @del ;
+del_more    : COMMA del_target del_more
+            |
+            ;
+
+compound_stmt : if_stmt
+              | while_stmt
+              | for_stmt
+              | def_stmt
+              ;
+
+# Two jump chains: to the end, and from the newest test to the next branch.
+if_stmt     : IF @save(0) expr @jump(OP_JUMP_FALSE) COLON suite if_rest @jump_end ;
+if_rest     : ELIF @if_else expr @jump(OP_JUMP_FALSE) COLON suite if_rest
+            | ELSE @if_else COLON suite
+            | @jump_end
+            ;
+
+# A loop's else is outside it (break and continue there are the enclosing
+# loop's); its breaks jump past the else.
+while_stmt  : WHILE @while_begin expr @jump(OP_JUMP_FALSE) COLON suite @jump_back @jump_end
+              @loop_exit else_part @jump_end ;
+
+for_stmt    : FOR NAME @for_name IN for_source COLON suite @jump_back @jump_end
+              @loop_exit else_part @jump_end ;
+for_source  : RANGE LPAREN @range_begin expr @item range_more RPAREN @range
+            | testlist @for_iter
+            ;
+range_more  : COMMA expr @item range_more
+            |
+            ;
+
+else_part   : ELSE COLON suite
+            |
+            ;
+
+def_stmt    : DEF NAME @def_begin LPAREN params RPAREN COLON suite @def_end ;
+params      : NAME @param param_default params_more
+            |
+            ;
+params_more : COMMA params
+            |
+            ;
+param_default : ASSIGN @default_begin expr @default_end
+              | @param_plain
+              ;
+
+# stmts takes the DEDENT that ends a block: nothing waits under the body.
+suite       : simple_stmt
+            | NEWLINE INDENT stmt stmts
+            ;
+stmts       : stmt stmts
+            | DEDENT
             ;

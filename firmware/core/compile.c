@@ -13,68 +13,57 @@ struct token comp_tok;
 
 /* A unit's growable buffers are GC roots: the open unit's in
  * comp_roots[0 ..], the top-level's while a def is open after them. */
-enum { R_CODE, R_CONSTS, R_LINES, R_LOCALS, R_GLOBALS, R_PER_UNIT };
 value_t comp_roots[COMP_ROOTS];
-
-/* Bytes in each buffer: code, 4 per constant, 4 per line entry, 2 per
- * local or global name id. */
-struct unit {
-	snek_len_t len[R_PER_UNIT];
-	uint16_t depth, maxdepth;
-	uint16_t last_line;
-	uint16_t last_op;  /* offset of the newest instruction, or NO_OP */
-	uint16_t name;
-	uint8_t nparams, ndefaults;
-};
 
 #define NO_OP 0xFFFF
 /* The end of a chain of jumps: no jump's operand is at offset 0. */
 #define NO_JUMP 0
 
-static struct unit unit;    /* the unit being compiled */
+static struct comp {
+	struct unit unit;      /* the unit being compiled */
+	struct unit *waiting;  /* in the parser's frame (comp_begin) */
+	uint16_t expr_start;   /* where the expression that ended last starts */
+	cindex_t csp;          /* entries on the action stack */
+	cindex_t call_base;    /* the innermost call's record (call_rec) */
+	bool in_default;       /* compiling a parameter's default value */
+} comp;
 
-/* The unit is reached through a pointer: on AVR a field then takes 2 bytes
- * of code, not 4. The empty asm hides the constant address from the
+/* The state is reached through a pointer: on AVR a field then takes 2
+ * bytes of code, not 4. The empty asm hides the constant address from the
  * optimizer and emits nothing. */
-static inline struct unit *unit_ptr(void)
+static inline struct comp *comp_ptr(void)
 {
-	struct unit *p = &unit;
+	struct comp *p = &comp;
 
 	SNEK_HIDE_ADDRESS(p);
 	return p;
 }
-#define u (*unit_ptr())
-static struct unit top;     /* the top-level statement while a def is open */
-static bool in_func;
-static bool in_default;
+#define C (*comp_ptr())
+#define u (C.unit)
 
-/* The action stack. */
-#if SNEK_COMP_STACK < 256
-typedef uint8_t cindex_t;
-#else
-typedef uint16_t cindex_t;
-#endif
-static uint16_t cstack[SNEK_COMP_STACK];
-static cindex_t csp;
-static cindex_t loop_base; /* innermost loop record + 1, 0 for none */
-static cindex_t call_base;
+/* The action stack uses the value stack's own room at the pool's end:
+ * the value stack is empty while a statement compiles, and the collector
+ * never looks there then. */
+#define cstack ((uint16_t *)(gc_pool + GC_HOME_LIMIT))
+_Static_assert(SNEK_COMP_STACK * sizeof(uint16_t) <= SNEK_STACK_SIZE * sizeof(value_t),
+	       "the action stack fits the value stack's room");
 
 static void cpush(uint16_t v)
 {
-	if (csp == SNEK_COMP_STACK)
+	if (C.csp == SNEK_COMP_STACK)
 		err_raise(ERR_NESTED);
-	cstack[csp++] = v;
+	cstack[C.csp++] = v;
 }
 
 static uint16_t cpop(void)
 {
-	return cstack[--csp];
+	return cstack[--C.csp];
 }
 
 /* Entry i from the top of the action stack. */
 static __attribute__((noinline)) uint16_t *ctop(uint8_t i)
 {
-	return &cstack[csp - 1 - i];
+	return &cstack[C.csp - 1 - i];
 }
 
 /* Per opcode: operand bytes in the low 3 bits, stack effect + 4 above. */
@@ -129,27 +118,25 @@ static void unit_begin(void)
 {
 	for (uint8_t i = 0; i < R_PER_UNIT; i++)
 		comp_roots[i] = VAL_NONE;
-	memset(&unit, 0, sizeof unit);
+	memset(&u, 0, sizeof u);
 	u.last_op = NO_OP;
 	/* u.name: def_begin names a function; a statement's code is never
 	 * a value, so its name is never read. */
 }
 
-static void top_begin(void)
+void comp_begin(struct comp_frame *frame)
 {
+	C.waiting = &frame->waiting;
 	unit_begin();
-	in_func = false;
-	csp = 0;
-	loop_base = 0;
+	C.in_default = false;
+	C.csp = 0;
+	C.call_base = 0;
 }
 
 void comp_reset(void)
 {
-	top_begin();
-	for (uint8_t i = R_PER_UNIT; i < COMP_ROOTS; i++)
+	for (uint8_t i = 0; i < COMP_ROOTS; i++)
 		comp_roots[i] = VAL_NONE;
-	call_base = 0;
-	in_default = false;
 	comp_tok.val = VAL_NONE;
 }
 
@@ -307,7 +294,7 @@ static uint16_t add_id(uint8_t r, uint16_t id)
 
 static bool is_global(uint16_t id)
 {
-	return !in_func || find_id(R_GLOBALS, id) >= 0;
+	return !u.in_func || find_id(R_GLOBALS, id) >= 0;
 }
 
 /* The local slot for a name being bound in a function. */
@@ -348,8 +335,6 @@ static void unemit(void)
 /* Not a name id: the target of =, op= or del is an index. */
 #define NOT_A_NAME 0xFFFF
 
-/* Where the code of the expression that ended last starts. */
-static uint16_t expr_start;
 
 /* If the last expression compiled to one name load, take it back: its id. */
 static uint16_t take_name(void)
@@ -357,9 +342,9 @@ static uint16_t take_name(void)
 	uint16_t id;
 	uint8_t op = last_op();
 
-	if (u.last_op != expr_start || (op != OP_NAME && op != OP_GLOBAL))
+	if (u.last_op != C.expr_start || (op != OP_NAME && op != OP_GLOBAL))
 		return NOT_A_NAME;
-	id = read_u16(expr_start + 1);
+	id = read_u16(C.expr_start + 1);
 	unemit();
 	return id;
 }
@@ -421,14 +406,14 @@ static value_t finish_unit(void)
 	return gc_ref(TAG_FUNC, c);
 }
 
-static __attribute__((noinline)) void top_end(void)
+value_t comp_end(void)
 {
 	value_t code;
 
 	emit_op(OP_HALT);
 	code = finish_unit();
-	top_begin();
-	vm_run(code);
+	unit_begin(); /* drops the statement's buffers */
+	return code;
 }
 
 /* Exchange n bytes at a and b. */
@@ -446,7 +431,7 @@ static void swap_bytes(uint8_t *a, uint8_t *b, uint8_t n)
 /* Exchange the open unit and the one waiting, with their buffers. */
 static void swap_units(void)
 {
-	swap_bytes((uint8_t *)&unit, (uint8_t *)&top, sizeof unit);
+	swap_bytes((uint8_t *)&u, (uint8_t *)C.waiting, sizeof u);
 	swap_bytes((uint8_t *)comp_roots, (uint8_t *)(comp_roots + R_PER_UNIT),
 		   R_PER_UNIT * sizeof(value_t));
 }
@@ -454,15 +439,13 @@ static void swap_units(void)
 /* A def opens a function unit; the statement around it waits. */
 static void def_begin(void)
 {
-	if (in_func) {
+	if (u.in_func) {
 		comp_tok.type = TOK_DEF; /* the error is at the nested "def" */
 		syntax_error();
 	}
-	cpush(loop_base);
-	loop_base = 0;
 	swap_units();
-	unit_begin();
-	in_func = true;
+	unit_begin(); /* no loop around its body */
+	u.in_func = true;
 	u.name = tok_id();
 }
 
@@ -478,8 +461,6 @@ static void def_end(void)
 	name = u.name;
 	unit_begin(); /* drops the function's buffers */
 	swap_units();
-	in_func = false;
-	loop_base = (cindex_t)cpop();
 	emit_op_u16(OP_CONST, add_const(v));
 	emit_op_u16(OP_STORE_GLOBAL, name);
 }
@@ -491,13 +472,13 @@ enum { LOOP_PREV, LOOP_TOP, LOOP_BREAKS, LOOP_DROP, LOOP_SIZE };
 /* The innermost loop's record. */
 static __attribute__((noinline)) uint16_t *loop_rec(void)
 {
-	return &cstack[loop_base - 1];
+	return &cstack[u.loop_base - 1];
 }
 
 static void loop_begin(uint8_t drop)
 {
-	cpush(loop_base);
-	loop_base = csp;
+	cpush(u.loop_base);
+	u.loop_base = C.csp;
 	cpush(here());
 	cpush(NO_JUMP);
 	cpush(drop);
@@ -640,7 +621,7 @@ static uint8_t prefix_op(uint8_t op)
  * it is stored: other locals are still being bound. */
 static uint16_t temp_slot(void)
 {
-	if (in_default)
+	if (C.in_default)
 		return (uint16_t)(u.nparams - 1);
 	return local_slot(NAME_NONE);
 }
@@ -682,7 +663,7 @@ static void infix(uint8_t op)
  * high byte, as OP_CALL takes them), then the named arguments' ids. */
 static __attribute__((noinline)) uint16_t *call_rec(void)
 {
-	return &cstack[call_base];
+	return &cstack[C.call_base];
 }
 #define CALL_COUNTS (*call_rec())
 #define NAMED_COUNT (CALL_COUNTS >> 8)
@@ -708,8 +689,8 @@ static void call_end(void)
 	emit_op(OP_CALL);
 	while (p < end)
 		emit_u16(*p++);
-	csp = (cindex_t)(call_base - 1);
-	call_base = cstack[csp];
+	C.csp = (cindex_t)(C.call_base - 1);
+	C.call_base = cstack[C.csp];
 }
 
 /* Per action with an argument: its kind and argument (grammar.ll). */
@@ -748,15 +729,10 @@ void comp_action(uint8_t action)
 		add_depth((int16_t)-a);
 		break;
 
-	/* file -> stmt @top_end file */
-	case ACT_top_end:
-		top_end();
-		break;
-
 	/* small_stmt -> BREAK @break | CONTINUE @continue */
 	case ACT_break:
 	case ACT_continue:
-		if (!loop_base)
+		if (!u.loop_base)
 			raise_here(ERR_NOT_IN_LOOP);
 		if (action == ACT_continue) {
 			jump_back();
@@ -770,7 +746,7 @@ void comp_action(uint8_t action)
 
 	/* small_stmt -> GLOBAL NAME @global global_more */
 	case ACT_global:
-		if (in_func)
+		if (u.in_func)
 			add_id(R_GLOBALS, tok_id());
 		break;
 	/* small_stmt -> FROM NAME IMPORT OP @import_star */
@@ -790,7 +766,7 @@ void comp_action(uint8_t action)
 		break;
 	/* assign_rest -> @expr_stmt */
 	case ACT_expr_stmt:
-		if (!in_func && lex_interactive)
+		if (!u.in_func && lex_interactive)
 			emit_op_u16(OP_PRINT_EXPR, name_underscore);
 		break;
 	/* del_target -> expr @del */
@@ -800,7 +776,7 @@ void comp_action(uint8_t action)
 
 	/* return_val -> testlist @return | @emit(OP_NONE) @return */
 	case ACT_return:
-		if (!in_func)
+		if (!u.in_func)
 			raise_here(ERR_RETURN);
 		emit_op(OP_RETURN);
 		break;
@@ -834,8 +810,8 @@ void comp_action(uint8_t action)
 		p = loop_rec();
 		a = p[LOOP_BREAKS];
 		add_depth((int16_t)-p[LOOP_DROP]);
-		csp = (cindex_t)(loop_base - 1);
-		loop_base = (cindex_t)p[LOOP_PREV];
+		C.csp = (cindex_t)(u.loop_base - 1);
+		u.loop_base = (cindex_t)p[LOOP_PREV];
 		cpush(a);
 		break;
 
@@ -901,10 +877,10 @@ void comp_action(uint8_t action)
 		emit_op_u16(OP_DEFAULT, (uint16_t)(u.nparams - 1));
 		cpush(here());
 		emit_u16(NO_JUMP);
-		in_default = true;
+		C.in_default = true;
 		break;
 	case ACT_default_end:
-		in_default = false;
+		C.in_default = false;
 		emit_op_u16(OP_STORE_LOCAL, (uint16_t)(u.nparams - 1));
 		patch_here(cpop());
 		u.ndefaults++;
@@ -937,7 +913,7 @@ void comp_action(uint8_t action)
 		break;
 	case ACT_expr_end:
 		reduce_to(1);
-		expr_start = cpop();
+		C.expr_start = cpop();
 		break;
 	/* assign_rest -> AUGASSIGN @aug_lhs testlist @binop @assign */
 	case ACT_binop:
@@ -946,8 +922,8 @@ void comp_action(uint8_t action)
 
 	/* trailers -> LPAREN @emit(OP_PUSH) @call_begin args trailers */
 	case ACT_call_begin:
-		cpush(call_base);
-		call_base = csp;
+		cpush(C.call_base);
+		C.call_base = C.csp;
 		cpush(0);
 		break;
 	/* arg_value -> @arg_pos args_more */
@@ -977,7 +953,7 @@ void comp_action(uint8_t action)
 	/* Atoms */
 	case ACT_name:
 		i = tok_id();
-		emit_op_u16(in_default || is_global(i) ? OP_GLOBAL : OP_NAME, i);
+		emit_op_u16(C.in_default || is_global(i) ? OP_GLOBAL : OP_NAME, i);
 		break;
 	/* A number whose low half is 0 (the integers to 255, 1000, 0.5 ...)
 	 * is the operand of OP_NUMBER; others are constants, as strings. */

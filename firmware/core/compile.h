@@ -8,7 +8,44 @@
 /* The token the parser matched last: actions read their operands here. */
 extern struct token comp_tok;
 
+/* Growable buffers of a unit (code, constants, line table, local and
+ * global name ids): their lengths in bytes. */
+enum { R_CODE, R_CONSTS, R_LINES, R_LOCALS, R_GLOBALS, R_PER_UNIT };
+
+#if SNEK_COMP_STACK < 256
+typedef uint8_t cindex_t;
+#else
+typedef uint16_t cindex_t;
+#endif
+
+/* A unit being compiled: a top-level statement or a function. len[]
+ * counts the bytes in each buffer: code, 4 per constant, 4 per line
+ * entry, 2 per local or global name id. */
+struct unit {
+	snek_len_t len[R_PER_UNIT];
+	uint16_t depth, maxdepth;
+	uint16_t last_line;
+	uint16_t last_op;  /* offset of the newest instruction, or NO_OP */
+	uint16_t name;
+	uint8_t nparams, ndefaults;
+	cindex_t loop_base; /* innermost loop record + 1, 0 for none */
+	bool in_func;
+};
+
+/* What the compiler needs only while a statement compiles: the parser
+ * keeps it in its frame (parse.c), which is gone before the statement
+ * runs, so it takes no static RAM and the VM's C stack never sits on it. */
+struct comp_frame {
+	struct unit waiting; /* the top-level statement while a def is open */
+};
+
+/* A statement starts: the compiler keeps its state in *frame. */
+void comp_begin(struct comp_frame *frame);
+
 void comp_action(uint8_t action);
+
+/* The statement is complete (@top_end): its code, to run. */
+value_t comp_end(void);
 
 /* Forget any half-compiled statement (after an error). */
 void comp_reset(void);
@@ -17,7 +54,7 @@ void comp_reset(void);
 #define COMP_ROOTS 10
 extern value_t comp_roots[COMP_ROOTS];
 
-/* Run a parse of the whole input, running each top-level statement. */
+/* Parse the whole input, running each top-level statement. */
 void parse_run(void);
 const char *parse_token_text(uint8_t type);
 

@@ -8,7 +8,9 @@
 #define READ_ROM(p) (sizeof *(p) == 1 ? SNEK_ROM_BYTE(p) : SNEK_ROM_WORD(p))
 #define READ_SYM(p) (parse_sym_t)READ_ROM(p)
 
-static parse_sym_t stack[SNEK_PARSE_STACK];
+/* The lookahead is read: a compound statement ends only at the token
+ * after it, which waits while the statement runs. */
+static bool have_token;
 #if SNEK_PARSE_STACK < 256
 typedef uint8_t parse_sp_t;
 #else
@@ -54,45 +56,57 @@ void parse_syntax_error(const struct token *t)
 }
 
 /* The production nonterminal nt takes on token tok: its length (plus
- * PARSE_ANY for the default), then its symbols reversed. Its block lists
- * each production after the terminals predicting it; the default, last,
- * has its length with PARSE_ANY for them. */
+ * PARSE_ANY for the default, or PARSE_MATCH), then its symbols reversed.
+ * Its block lists each production after the terminals predicting it; the
+ * default, last, has its length with PARSE_ANY for them. The blocks are
+ * walked, not indexed: a table of where each starts would cost more flash
+ * than the walk, and parsing is not where time goes. */
 static const parse_sym_t *predict(uint8_t nt, uint8_t tok)
 {
 	const parse_sym_t *p = parse_table;
 	parse_sym_t t, term, prev = 0;
 
-	while (nt--) /* after the blocks before it */
-		p += READ_ROM(&parse_nt_size[nt]);
 	for (;;) {
 		t = READ_SYM(p);
-		if (t >= PARSE_ANY)
-			return p;
+		if (t >= PARSE_ANY) {
+			if (!nt--)
+				return p;
+			p += t - PARSE_ANY + 1; /* the next block */
+			continue;
+		}
 		p++;
 		term = t & (parse_sym_t)~(PARSE_RANGE | PARSE_LAST);
-		if (tok == term || ((t & PARSE_RANGE) && tok > prev && tok < term))
+		if (nt == 0 && (tok == term || ((t & PARSE_RANGE) && tok > prev && tok < term)))
 			break;
 		prev = term;
 		if (t & PARSE_LAST) /* none of its terminals: skip the production */
-			p += READ_SYM(p) + 1;
+			p += (READ_SYM(p) & (PARSE_MATCH - 1)) + 1;
 	}
 	while (!(t & PARSE_LAST))
 		t = READ_SYM(p++);
 	return p;
 }
 
-void parse_run(void)
+/* Parse and compile one statement: its code, or None at the end of the
+ * input. The parse stack and part of the compiler's state live in this
+ * frame, not in static RAM, and are gone before the statement runs. */
+static __attribute__((noinline)) value_t parse_statement(void)
 {
+	parse_sym_t stack[SNEK_PARSE_STACK];
+	struct comp_frame frame;
 	parse_sp_t sp = 0;
-	parse_sym_t sym, n;
+	parse_sym_t sym, n, match;
 	const parse_sym_t *rhs;
-	bool have_token = false;
 
+	comp_begin(&frame);
 	stack[sp++] = PARSE_START_SYMBOL;
 	while (sp) {
 		sym = stack[--sp];
 		if (sym >= PARSE_FIRST_ACTION) {
-			comp_action((uint8_t)(sym - PARSE_FIRST_ACTION));
+			sym = (parse_sym_t)(sym - PARSE_FIRST_ACTION);
+			if (sym == ACT_top_end)
+				return comp_end();
+			comp_action((uint8_t)sym);
 			continue;
 		}
 		if (!have_token) {
@@ -101,22 +115,37 @@ void parse_run(void)
 			lex_next();
 			have_token = true;
 		}
-		if (sym < PARSE_FIRST_NONTERM) {
-			if (lex_tok.type != sym)
-				parse_syntax_error(&lex_tok);
-			comp_tok = lex_tok;
-			have_token = false;
-			continue;
+		if (sym >= PARSE_FIRST_NONTERM) {
+			rhs = predict((uint8_t)(sym - PARSE_FIRST_NONTERM), lex_tok.type);
+			n = READ_SYM(rhs);
+			if (n >= PARSE_ANY)
+				n = (parse_sym_t)(n - PARSE_ANY);
+			/* A production that starts with the lookahead stores
+			 * the rest: the lookahead is matched at once. */
+			match = n & PARSE_MATCH;
+			n = (parse_sym_t)(n - match);
+			if (sp + n > SNEK_PARSE_STACK) {
+				err_line = lex_tok.line;
+				err_raise(ERR_NESTED);
+			}
+			while (n--)
+				stack[sp++] = READ_SYM(++rhs);
+			if (!match)
+				continue;
+		} else if (lex_tok.type != sym) {
+			parse_syntax_error(&lex_tok);
 		}
-		rhs = predict((uint8_t)(sym - PARSE_FIRST_NONTERM), lex_tok.type);
-		n = READ_SYM(rhs);
-		if (n >= PARSE_ANY)
-			n = (parse_sym_t)(n - PARSE_ANY);
-		if (sp + n > SNEK_PARSE_STACK) {
-			err_line = lex_tok.line;
-			err_raise(ERR_NESTED);
-		}
-		while (n--)
-			stack[sp++] = READ_SYM(++rhs);
+		comp_tok = lex_tok;
+		have_token = false;
 	}
+	return VAL_NONE; /* END matched */
+}
+
+void parse_run(void)
+{
+	value_t code;
+
+	have_token = false;
+	while ((code = parse_statement()) != VAL_NONE)
+		vm_run(code);
 }

@@ -555,7 +555,10 @@ class Tables:
     marks a production's last terminal. A production is its length, then
     its symbols reversed (the last symbol first), ready to be pushed. The
     default production, taking every terminal not listed, comes last: its
-    length plus ANY (above every terminal with both bits) stands for both."""
+    length plus ANY (above every terminal with both bits) stands for both.
+    Another production that starts with a terminal leaves it out (it is
+    the lookahead that chose the production): MATCH plus the length of
+    the rest, which the parser pushes and then the lookahead."""
     terminals: list[str]
     nonterms: list[str]
     actions: list[str]
@@ -587,6 +590,10 @@ class Tables:
     @property
     def last_bit(self) -> int:
         return 0x4000 if self.wide else 0x40
+
+    @property
+    def match_bit(self) -> int:
+        return 0x2000 if self.wide else 0x20
 
     @property
     def any_terminal(self) -> int:
@@ -630,6 +637,11 @@ def nonterm_block(g: Grammar, name: str, code: dict[str, int], default: int,
                 if last != first:
                     block.append(last | tables.range_bit)
             block[-1] |= tables.last_bit
+            if prod.rhs and is_terminal(prod.rhs[0]):
+                # The lookahead is its first symbol: not stored.
+                block.append(tables.match_bit | (len(prod.rhs) - 1))
+                block.extend(code[s] for s in reversed(prod.rhs[1:]))
+                continue
             block.append(len(prod.rhs))
         block.extend(code[s] for s in reversed(prod.rhs))
     return block, [at[p.index] for p in g.rules[name]]
@@ -660,7 +672,8 @@ def build_tables(g: Grammar, terminals: list[str], actions: list[str], nullable:
                 tables.comments.setdefault(start + at, []).append(prod.describe())
             tables.table.extend(block)
         fits = (tables.nsyms <= 256 and len(terminals) < 0x3F
-                and max(tables.table, default=0) <= 0xFF)
+                and max(tables.table, default=0) <= 0xFF
+                and max((len(p.rhs) for p in g.productions), default=0) < 0x20)
         if fits:
             break
     return tables
@@ -786,11 +799,14 @@ def render_header(g: Grammar, tables: Tables, out_path: str) -> tuple[str, int]:
         f"#define PARSE_RANGE {tables.range_bit:#x}",
         f"#define PARSE_LAST {tables.last_bit:#x}",
         f"#define PARSE_ANY {tables.any_terminal:#x}",
+        f"#define PARSE_MATCH {tables.match_bit:#x}",
         "",
         "/* Per nonterminal: its productions, each after the terminals that",
         " * predict it (PARSE_LAST on the last one): its length, then its symbols",
         " * reversed. A terminal with PARSE_RANGE also takes those after the one",
-        " * before it. The default comes last: PARSE_ANY plus its length. */",
+        " * before it. The default comes last: PARSE_ANY plus its length. A",
+        " * production other than the default that starts with a terminal (the",
+        " * lookahead, then) stores the rest: PARSE_MATCH plus their length. */",
         *c_array(sym_t, "parse_table", table_body(tables)),
         "/* The size of each nonterminal's block: nonterminal n's block starts",
         " * after the blocks of nonterminals 0 .. n-1. */",

@@ -98,7 +98,7 @@ static const parse_sym_t *predict(int nt, int tok)
 			break;
 		prev = term;
 		if (t & PARSE_LAST)
-			p += *p + 1;
+			p += (*p & (PARSE_MATCH - 1)) + 1;
 	}
 	while (!(t & PARSE_LAST))
 		t = *p++;
@@ -128,8 +128,11 @@ int main(int argc, char **argv)
 			int nt = sym - PARSE_FIRST_NONTERM;
 			const parse_sym_t *p = predict(nt, tok);
 			int n = p[0] >= PARSE_ANY ? p[0] - PARSE_ANY : p[0];
-			for (int i = 1; i <= n; i++)
+			int match = n & PARSE_MATCH;
+			for (int i = 1; i <= n - match; i++)
 				stack[sp++] = p[i];
+			if (match) /* its first symbol, the lookahead, is not stored */
+				stack[sp++] = tok;
 		} else {
 			action(sym - PARSE_FIRST_ACTION);
 		}
@@ -284,6 +287,7 @@ def block_entries(table: list[int], start: int, any_terminal: int,
     """The (terminals, production symbols as stored) entries of the block
     at start; the default's terminals are [any_terminal]."""
     last = 0x4000 if wide else 0x40
+    match = 0x2000 if wide else 0x20
     entries = []
     while True:
         if table[start] >= any_terminal:
@@ -294,8 +298,9 @@ def block_entries(table: list[int], start: int, any_terminal: int,
         while not terms or not terms[-1] & last:
             terms.append(table[start])
             start += 1
-        entries.append((terms, table[start + 1 : start + 1 + table[start]]))
-        start += 1 + table[start]
+        n = table[start] & (match - 1)
+        entries.append((terms, table[start + 1 : start + 1 + n]))
+        start += 1 + n
 
 
 def test_size_line_matches_header(tmp_path: Path) -> None:
@@ -328,6 +333,7 @@ def test_header_layout(tmp_path: Path) -> None:
     assert d["PARSE_FIRST_ACTION"] == "14"
     assert d["PARSE_START_SYMBOL"] == "8"
     assert d["PARSE_RANGE"] == "0x80" and d["PARSE_LAST"] == "0x40" and d["PARSE_ANY"] == "0xc8"  # 8 terminals
+    assert d["PARSE_MATCH"] == "0x20"
     assert "PARSE_SYM_16BIT" not in d
     assert "typedef uint8_t parse_sym_t;" in header
     assert "#ifndef PARSE_ROM\n#define PARSE_ROM\n#endif" in header
@@ -340,14 +346,16 @@ def test_header_layout(tmp_path: Path) -> None:
     # expr_rest: PLUS and MINUS listed, its empty alternative the default.
     entries = block_entries(table, nt_start[2], 0xC8)
     assert [terms for terms, _ in entries] == [[1 | 0x40], [2 | 0x40], [0xC8]]
-    # Production 2 reversed: expr_rest @add term PLUS
-    assert entries[0][1] == [8 + 2, 14 + 0, 8 + 3, 1]
+    # Production 2 reversed, without PLUS, the lookahead that chose it
+    # (PARSE_MATCH on its length): expr_rest @add term
+    assert entries[0][1] == [8 + 2, 14 + 0, 8 + 3]
+    assert table[nt_start[2] + 1] == 0x20 | 3
     assert entries[2][1] == []
     # factor: three alternatives; the default, last, is the first of the largest.
     entries = block_entries(table, nt_start[5], 0xC8)
     assert [terms for terms, _ in entries] == [[6 | 0x40], [2 | 0x40], [0xC8]]
-    assert entries[0][1] == [7, 8 + 1, 6]  # LPAREN expr RPAREN
-    assert entries[1][1] == [14 + 5, 8 + 5, 2]  # MINUS factor @neg
+    assert entries[0][1] == [7, 8 + 1]  # (LPAREN) expr RPAREN
+    assert entries[1][1] == [14 + 5, 8 + 5]  # (MINUS) factor @neg
     assert entries[2][1] == [14 + 4, 0]  # NUM @num
     assert header.index("#ifdef PARSE_WANT_NAMES") < header.index("parse_token_names")
     assert "static const char *const parse_nonterm_names[]" in header

@@ -395,13 +395,30 @@ def test_nested_calls_and_lists_parse(repl):
 def test_recursion_borrows_the_heap(repl):
     """The value stack keeps 16 values at the pool's end and grows into the
     heap's free room: a 25-deep recursion takes about 800 bytes of it, and
-    after it the heap has its room back for a list of 150 numbers (600
+    after it the heap has its room back for a list of 180 numbers (720
     bytes). The two do not fit side by side."""
     sim = repl
     start = len(sim.out.data)
     sim.send(b'def depth(n):\n    if n == 0:\n        return 0\n    return 1 + depth(n - 1)\n\n'
              b'print(depth(25))\n')
     sim.expect(b'25\r\n> ', start)
-    assert run_line(sim, b'x = [0] * 150; print(len(x))') == b'150\n'
+    assert run_line(sim, b'x = [0] * 180; print(len(x))') == b'180\n'
     assert run_line(sim, b'print(depth(25))').endswith(b'stack overflow\n')
     assert run_line(sim, b'x = None; print(depth(25))') == b'25\n'
+
+
+def test_compiling_with_the_heap_full(repl):
+    """The compiler keeps its stacks in the value stack's room and the
+    parser's frame, not the heap: with the heap full a statement stops
+    with a clean error, the globals stay, and freeing memory brings
+    everything back (a def with a loop and a call included)."""
+    sim = repl
+    assert run_line(sim, b'z = 7') == b''
+    assert run_line(sim, b"x = 'a' * 1115") == b''
+    assert run_line(sim, b'print(len(x), [1, 2, (3, 4), {5: 6}])').endswith(b'out of memory\n')
+    assert run_line(sim, b'x = None') == b''
+    assert run_line(sim, b'print(z)') == b'7\n'
+    start = len(sim.out.data)
+    sim.send(b'def g(n):\n    for i in range(n):\n        if i < 1 < n: print(i, n)\n'
+             b'    return [n] * 3\n\nprint(g(2))\n')
+    sim.expect(b'0 2\r\n[2, 2, 2]\r\n', start)

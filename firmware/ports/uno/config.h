@@ -3,14 +3,15 @@
  * 1 KB EEPROM). See uno.mk for the build and README.md for the pins. */
 #define SNEK_SMALL (1)
 /* The pool: the heap, and the value stack at its end. The stack keeps 16
- * values for itself (so `big = None` still runs with the heap full) and
+ * values for itself (so `big = None` still runs with the heap full; the
+ * compiler's action stack uses them while a statement compiles) and
  * borrows the heap's free room for deeper calls (vm.c), so the heap has
- * up to 1,112 bytes. The pool is what the 2 KB of RAM leave beside the
+ * up to 1,256 bytes. The pool is what the 2 KB of RAM leave beside the
  * other static RAM and the C stack: its deepest path (nested lists printed
- * through %s) takes ~380 bytes, an interrupt ~30 more
+ * through %s) takes ~330 bytes, an interrupt ~30 more
  * (test_c_stack_stays_in_free_ram). */
 #ifndef SNEK_POOL_SIZE
-#define SNEK_POOL_SIZE (1176)
+#define SNEK_POOL_SIZE (1320)
 #endif
 #ifndef SNEK_STACK_SIZE
 #define SNEK_STACK_SIZE (16)
