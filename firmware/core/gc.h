@@ -68,7 +68,8 @@ void gc_collect(void);
  * calls: gc_lower_limit moves the end down toward `want`, collecting first
  * if objects are in the way, never below them, and returns the new end.
  * The VM gives the room back (gc_limit = GC_HOME_LIMIT) when a statement
- * ends. */
+ * ends. The collector never writes above gc_limit: while a statement
+ * compiles, the compiler keeps its action stack there. */
 #define GC_HOME_LIMIT ((snek_len_t)(SNEK_POOL_SIZE - SNEK_STACK_SIZE * sizeof(value_t)))
 extern snek_len_t gc_limit;
 snek_len_t gc_lower_limit(snek_len_t want);
