@@ -43,6 +43,7 @@ union gc_scratch gc_scratch;
 
 static snek_len_t top; /* gc_init sets it: no initial value to keep in RAM */
 snek_len_t gc_limit;
+snek_len_t gc_reserve;
 static snek_len_t since_cycle; /* bytes allocated since the last cycle began */
 /* Marking: the next object to rescan; compaction: the end of the run
  * being moved; sweeping: the next object to sweep. */
@@ -434,7 +435,7 @@ static __attribute__((noinline)) uint8_t *place(snek_len_t size)
 	uint8_t b = BIN_OF(size);
 	snek_len_t *link, off, hsize;
 
-	if (size <= gc_limit - top) {
+	if (size + gc_reserve <= gc_limit - top) {
 		top += size;
 		return gc_pool + top - size;
 	}
@@ -471,7 +472,7 @@ static __attribute__((noinline)) uint8_t *place(snek_len_t size)
 	snek_len_t off;
 	gc_hdr_t hdr;
 
-	if (size <= gc_limit - top) {
+	if (size + gc_reserve <= gc_limit - top) {
 		top += size;
 		return gc_pool + top - size;
 	}

@@ -74,6 +74,13 @@ void gc_collect(void);
 extern snek_len_t gc_limit;
 snek_len_t gc_lower_limit(snek_len_t want);
 
+/* Bytes at the heap's end that only compiling may take (parse_run sets
+ * gc_reserve to this while a statement runs, to 0 while one compiles): a
+ * program that fills the heap with data still leaves the room for a
+ * statement such as `big = None` to compile. */
+#define GC_RESERVE ((snek_len_t)48)
+extern snek_len_t gc_reserve;
+
 /* Call with the reference an object is about to lose (an overwritten or
  * removed slot): while a cycle marks, it keeps the snapshot whole. */
 void gc_barrier(value_t old);

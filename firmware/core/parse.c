@@ -146,6 +146,12 @@ void parse_run(void)
 	value_t code;
 
 	have_token = false;
-	while ((code = parse_statement()) != VAL_NONE)
+	for (;;) {
+		gc_reserve = 0;	/* compiling may take the heap's last bytes */
+		code = parse_statement();
+		if (code == VAL_NONE)
+			break;
+		gc_reserve = GC_RESERVE;
 		vm_run(code);
+	}
 }

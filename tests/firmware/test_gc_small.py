@@ -29,3 +29,15 @@ print(len(keep), t, len(s))
     done = subprocess.run([str(snek_builds['posix-small']), str(program)], capture_output=True, timeout=60)
     assert done.returncode == 0, done.stderr.decode()
     assert done.stdout.decode() == '14 182 200\n'
+
+
+def test_a_heap_full_of_data_still_compiles_a_release(snek_builds):
+    """Data fills the heap to its last granule (the longest string that fits,
+    found by trying shorter ones: once one fits, the rest cannot be made
+    beside it); the compiler's reserve still lets `x = None` compile."""
+    lines = b''.join(b"x = 'a' * %d\n" % n for n in range(1300, 700, -1))
+    done = subprocess.run([str(snek_builds['posix-small'])], input=lines + b'x = None\nprint(7)\n',
+                          capture_output=True, timeout=60)
+    out = done.stdout.decode() + done.stderr.decode()
+    assert out.count('out of memory') == 599, out[-400:]
+    assert out.endswith('> > 7\n> '), out[-400:]
