@@ -157,7 +157,7 @@ value_t builtin_round(uint8_t nargs, value_t *args)
 		}
 	}
 	if (fabsf(x) < 8388608.0f) {
-		num_parse(buf, num_format(buf, sizeof buf, x, 'f', 0, -1, (int16_t)digits), &x, 0);
+		num_parse(buf, num_format(buf, sizeof buf, x, 'f', 0, (int16_t)digits), &x, 0);
 	}
 	x *= p;
 	/* round(x) is never -0; round(x, n) may be, as in Python. */
