@@ -58,14 +58,33 @@ value_t builtin_flush(uint8_t nargs, value_t *args)
 	return builtin_none();
 }
 
-/* ord and chr speak UTF-8, so text typed on a PC round-trips. */
+/* ord and chr speak UTF-8, so text typed on a PC round-trips. One C
+ * function for both (one entry and exit), switching on BUILTIN_chr. */
 value_t builtin_ord(uint8_t nargs, value_t *args)
 {
 	struct snek_string *s;
+	value_t v;
 	uint32_t c;
 	uint8_t n = 1, bit = 0x40, i;
 
 	(void)nargs;
+	if (BUILTIN_CALLED() == BUILTIN_chr) {
+		c = (uint32_t)builtin_int(args);
+		if (c > 0x10FFFF) /* negative ones too */
+			err_invalid_value(args[0]);
+		/* Its bytes: seven bits fit one, eleven two, sixteen three. */
+		n += (c > 0x7F) + (c > 0x7FF) + (c > 0xFFFF);
+		v = str_alloc(n);
+		s = str_ptr(v);
+		/* Continuation bytes from the last; the lead byte gets a one
+		 * more for each (0xC0, 0xE0, 0xF0) and the code's rest. */
+		for (i = n, bit = 0; --i; bit = bit >> 1 | 0xC0) {
+			s->data[i] = (char)(0x80 | (c & 0x3F));
+			c >>= 6;
+		}
+		s->data[0] = (char)(bit | c);
+		return v;
+	}
 	if (val_type(args[0]) != TYPE_STRING)
 		err_invalid_type(args[0]);
 	s = str_ptr(args[0]);
@@ -85,26 +104,6 @@ value_t builtin_ord(uint8_t nargs, value_t *args)
 	for (i = 1; i < n; i++)
 		c = c << 6 | ((uint8_t)s->data[i] & 0x3F);
 	return val_from_num(c);
-}
-
-value_t builtin_chr(uint8_t nargs, value_t *args)
-{
-	uint32_t c = (uint32_t)builtin_int(args);
-	char buf[4];
-	uint8_t i = 4, lead = 0; /* 0, then 0xC0, 0xE0, 0xF0 */
-
-	(void)nargs;
-	if (c > 0x10FFFF) /* negative ones too */
-		err_invalid_value(args[0]);
-	/* Continuation bytes from the last, until the rest fits the lead
-	 * byte (seven bits, then five, four, three). */
-	while (c > (uint8_t)~lead >> 1) {
-		buf[--i] = (char)(0x80 | (c & 0x3F));
-		c >>= 6;
-		lead = lead >> 1 | 0xC0;
-	}
-	buf[--i] = (char)(lead | c);
-	return str_new(buf + i, (snek_len_t)(4 - i));
 }
 
 /* float(x) and int(x): of a number, or of a string as float() reads it. */
@@ -157,7 +156,7 @@ value_t builtin_round(uint8_t nargs, value_t *args)
 		}
 	}
 	if (fabsf(x) < 8388608.0f) {
-		num_parse(buf, num_format(buf, sizeof buf, x, 'f', 0, -1, (int16_t)digits), &x, 0);
+		num_parse(buf, num_format(buf, sizeof buf, x, 'f', 0, (int16_t)digits), &x, 0);
 	}
 	x *= p;
 	/* round(x) is never -0; round(x, n) may be, as in Python. */

@@ -42,29 +42,24 @@ static const any_fn float_fns[] SNEK_ROM = { BUILTIN_FLOAT_FNS(FLOAT1_ENTRY, FLO
 
 value_t builtin_floatfn(uint8_t nargs, value_t *args)
 {
-	any_fn fn;
-	float x, y = 0;
+	any_fn fn = SNEK_ROM_PTR(&float_fns[BUILTIN_NTH(floatfn)]);
+	float x;
 
-	if (nargs == 2)
-		y = ARG(1); /* the second argument is checked first */
-	x = ARG(0);
-	fn = SNEK_ROM_PTR(&float_fns[BUILTIN_NTH(floatfn)]);
-	if (nargs == 2)
-		RET(((float2_fn)fn)(x, y));
-	RET(((float1_fn)fn)(x));
+#if BUILTIN_FLOAT2_FIRST < BUILTIN_FLOAT_COUNT
+	if (BUILTIN_NTH(floatfn) >= BUILTIN_FLOAT2_FIRST) {
+		float y = ARG(1); /* the second argument is checked first */
+
+		RET(((float2_fn)fn)(ARG(0), y));
+	}
+#endif
+	x = ((float1_fn)fn)(ARG(0));
+	if (nargs == 2) /* a FLOAT1B row's base */
+		x /= ((float1_fn)fn)(ARG(1));
+	RET(x);
 }
 #endif
 
 #if SNEK_MATH
-value_t builtin_log(uint8_t nargs, value_t *args)
-{
-	float x = logf(ARG(0));
-
-	if (nargs == 2)
-		x /= logf(ARG(1));
-	RET(x);
-}
-
 #if SNEK_MATH_FULL
 value_t builtin_ldexp(uint8_t nargs, value_t *args)
 {

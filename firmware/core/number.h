@@ -19,7 +19,7 @@
  * -0.0 prints as "0".  Writes a NUL-terminated string, returns its length.
  * buf must hold NUM_REPR_MAX bytes. */
 #define NUM_REPR_MAX 32
-#define num_repr(buf, f) num_format(buf, NUM_REPR_MAX, f, 'r', 0, -1, -1)
+#define num_repr(buf, f) num_format(buf, NUM_REPR_MAX, f, 'r', 0, -1)
 
 /* Parse a Python float literal or float() argument, correctly rounded to
  * the nearest float32 (ties to even).  Returns true and stores the value
@@ -46,9 +46,8 @@ void print_char(char c);
 
 /* The same written into buf with a NUL (print.c does it with its sinks,
  * so not while printing), returns the text's length.  buf must hold
- * them: size, its room, is checked on the host only.  width is
- * ignored. */
+ * them: size, its room, is checked on the host only. */
 uint16_t num_format(char *buf, uint16_t size, float f, char conv,
-		   uint8_t flags, int16_t width, int16_t prec);
+		   uint8_t flags, int16_t prec);
 
 #endif /* NUMBER_H */

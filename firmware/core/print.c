@@ -67,11 +67,10 @@ void print_num(float f)
 }
 
 uint16_t num_format(char *buf, uint16_t size, float f, char conv,
-		   uint8_t flags, int16_t width, int16_t prec)
+		   uint8_t flags, int16_t prec)
 {
 	snek_len_t len;
 
-	(void)width;
 	print_to(SINK_BUF);
 	sink_buf = buf;
 	num_print(f, conv, flags, prec);

@@ -27,14 +27,17 @@ number of the builtin called (args[-1]): BUILTIN_<name> is each row's,
 by its first name (BUILTIN_talkto, BUILTIN_eeprom_write). FLOAT1(c_fn,
 "name", ...) and FLOAT2 rows are functions of one or two floats sharing
 the wrapper builtin_floatfn, which finds c_fn in
-BUILTIN_FLOAT_FNS(F1, F2) (F1(c_fn) or F2(c_fn) for each row, in order).
+BUILTIN_FLOAT_FNS(F1, F2) (F1(c_fn) or F2(c_fn) for each row, in order:
+the FLOAT2 rows last, from BUILTIN_FLOAT2_FIRST). FLOAT1B rows are FLOAT1
+rows with an optional second argument b, giving c_fn(x) / c_fn(b) (log's
+base).
 """
 
 import re
 import sys
 from dataclasses import dataclass, field
 
-ROW = re.compile(r'^\s*(FUNC|FLOAT1|FLOAT2|CONST|NAME)\((.*)\)\s*$')
+ROW = re.compile(r'^\s*(FUNC|FLOAT1B|FLOAT1|FLOAT2|CONST|NAME)\((.*)\)\s*$')
 ALIAS = 0x10
 KEPT_MAX = 15  # bytes a head keeps of the name before
 SMALL_INT = 0xC0  # name_value: 0xC0 | n is the number n
@@ -51,7 +54,7 @@ class Func:
     c_name: str
     lo: int
     hi: int
-    kind: str = 'FUNC'  # or FLOAT1, FLOAT2: c_name is then the float function
+    kind: str = 'FUNC'  # or FLOAT1, FLOAT1B, FLOAT2: c_name is then the float function
     index: int = 0
 
 
@@ -129,6 +132,8 @@ def parse(lines: list[str]):
         elif kind in ('FLOAT1', 'FLOAT2'):
             n = int(kind[-1])
             value = Func(args[0], n, n, kind)
+        elif kind == 'FLOAT1B':
+            value = Func(args[0], 1, 2, kind)
         elif kind == 'CONST' and re.fullmatch(r'\d+', args[0]) and int(args[0]) <= SMALL_MAX:
             value = SmallInt(int(args[0]))
         elif kind == 'CONST':
@@ -140,11 +145,12 @@ def parse(lines: list[str]):
             funcs.append(value)
         entries += row_entries(strings, value)
 
-    # Rows sharing a C function together, in the order of their first row.
+    # Rows sharing a C function together, in the order of their first row
+    # (the FLOAT2 rows after the other float rows).
     first_row = {}
     for i, f in enumerate(funcs):
         first_row.setdefault(wrapper(f), i)
-    funcs.sort(key=lambda f: first_row[wrapper(f)])
+    funcs.sort(key=lambda f: (first_row[wrapper(f)], f.kind == 'FLOAT2'))
     for i, f in enumerate(funcs):
         f.index = i
 
@@ -203,8 +209,9 @@ def emit(entries: list[Entry], funcs: list[Func], consts: list[str]) -> str:
             out.append(f'#define BUILTIN_{name} {e.value.index}')
     group = [f for f in funcs if f.kind != 'FUNC']
     out.append(f'#define BUILTIN_FLOAT_COUNT {len(group)}')
+    out.append(f'#define BUILTIN_FLOAT2_FIRST {sum(f.kind != "FLOAT2" for f in group)}')
     out.append('#define BUILTIN_FLOAT_FNS(F1, F2) '
-               + ' '.join(f'{"F1" if f.kind == "FLOAT1" else "F2"}({f.c_name})' for f in group))
+               + ' '.join(f'{"F2" if f.kind == "FLOAT2" else "F1"}({f.c_name})' for f in group))
     out.append('')
     out.append('#ifdef SNEK_NAMES_TABLES')
     out.append('#define NAME_ALIAS 0x' + f'{ALIAS:02X}')
