@@ -491,7 +491,7 @@ void vm_run(value_t code)
 			R_ACC = block_ptr(global_vals)[u - NAME_BUILTIN_COUNT];
 		else
 #endif
-			R_ACC = global_get(u);
+			R_ACC = global_op(u, GLOBAL_READ, NULL);
 		if (R_ACC == VAL_UNSET)
 			goto undefined;
 		NEXT;
@@ -547,22 +547,23 @@ void vm_run(value_t code)
 	CASE(PRINT_EXPR)
 	CASE(STORE_GLOBAL) {
 		OPERAND();
-		b = R_ACC;
 		SAVE();
 		if (op == OP_PRINT_EXPR) {
+			b = R_ACC;
 			if (b == VAL_NONE)
 				NEXT;
 			print_check(b);
 			print_value(b, true);
 			print_char('\n');
 		}
-		global_set(u, b);
+		/* r->acc: SAVE() put acc there on the host too. */
+		global_op(u, GLOBAL_STORE, &r->acc);
 		LOAD();
 		NEXT;
 	}
 	CASE(DEL_GLOBAL) {
 		OPERAND();
-		if (!global_del(u))
+		if (global_op(u, GLOBAL_DEL, NULL) == VAL_UNSET)
 			goto undefined;
 		NEXT;
 	}
