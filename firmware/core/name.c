@@ -234,25 +234,22 @@ static __attribute__((noinline)) value_t *global_slot(uint16_t id, bool create)
 }
 
 /* One function, out of line, for the VM's three global arms. */
-__attribute__((noinline)) value_t global_op(uint16_t id, uint8_t op, const value_t *v)
+__attribute__((noinline)) bool global_op(uint16_t id, uint8_t op, value_t *acc)
 {
-	value_t *s = global_slot(id, op == GLOBAL_STORE), old = VAL_UNSET;
+	value_t *s = global_slot(id, op == GLOBAL_STORE), old = s ? *s : VAL_UNSET;
+	bool bound = old != VAL_UNSET;
 
-	if (!s)
-		goto unbound;
-	if (op != GLOBAL_READ) {
-		/* Read *s after the barrier, which moves nothing: old is
-		 * then not kept across the call. */
-		gc_barrier(*s);
-		old = *s;
-		*s = op == GLOBAL_STORE ? *v : VAL_UNSET;
-		return old;
+	if (op == GLOBAL_READ) {
+		if (!bound && id < NAME_BUILTIN_COUNT)
+			old = builtin_value(id);
+		*acc = old;
+		return old != VAL_UNSET;
 	}
-	old = *s;
-unbound:
-	if (op == GLOBAL_READ && old == VAL_UNSET && id < NAME_BUILTIN_COUNT)
-		old = builtin_value(id);
-	return old;
+	if (s) {
+		gc_barrier(old);
+		*s = op == GLOBAL_STORE ? *acc : VAL_UNSET;
+	}
+	return bound;
 }
 
 void global_set(uint16_t id, value_t v)

@@ -28,13 +28,12 @@ uint16_t name_intern(const value_t *raw, uint8_t len);
 /* Write the name's text through print_char. */
 void name_print(uint16_t id);
 
-/* Globals. GLOBAL_READ: the value of global id, VAL_UNSET when it has
- * none. GLOBAL_STORE binds it to *v, which is read after the slot may
- * grow, so it must be a root (the VM passes its acc). GLOBAL_DEL unbinds
- * it. Both return the value the program had bound it to (VAL_UNSET:
- * none). */
+/* Globals, for the VM: GLOBAL_READ puts the value of global id in *acc
+ * and returns whether it has one. GLOBAL_STORE binds it to *acc, which
+ * is read after the slot may grow, so it must be a root (the VM's acc).
+ * GLOBAL_DEL unbinds it and returns whether the program had bound it. */
 enum { GLOBAL_READ, GLOBAL_STORE, GLOBAL_DEL };
-value_t global_op(uint16_t id, uint8_t op, const value_t *v);
+bool global_op(uint16_t id, uint8_t op, value_t *acc);
 /* Bind global id to v, which needs no root of its own. */
 void global_set(uint16_t id, value_t v);
 

@@ -487,13 +487,17 @@ void vm_run(value_t code)
 		OPERAND();
 #if VM_FAST_PATHS
 		if (u >= NAME_BUILTIN_COUNT && global_vals != VAL_NONE &&
-		    (snek_len_t)(u - NAME_BUILTIN_COUNT) < BLOCK_VALUES(global_vals))
+		    (snek_len_t)(u - NAME_BUILTIN_COUNT) < BLOCK_VALUES(global_vals)) {
 			R_ACC = block_ptr(global_vals)[u - NAME_BUILTIN_COUNT];
-		else
+			if (R_ACC == VAL_UNSET)
+				goto undefined;
+			NEXT;
+		}
 #endif
-			R_ACC = global_op(u, GLOBAL_READ, NULL);
-		if (R_ACC == VAL_UNSET)
+		/* Into r->acc: on small chips that is acc itself. */
+		if (!global_op(u, GLOBAL_READ, &r->acc))
 			goto undefined;
+		R_ACC = r->acc;
 		NEXT;
 	}
 #if VM_FAST_PATHS
@@ -563,7 +567,7 @@ void vm_run(value_t code)
 	}
 	CASE(DEL_GLOBAL) {
 		OPERAND();
-		if (global_op(u, GLOBAL_DEL, NULL) == VAL_UNSET)
+		if (!global_op(u, GLOBAL_DEL, NULL))
 			goto undefined;
 		NEXT;
 	}
