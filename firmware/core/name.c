@@ -208,7 +208,7 @@ static value_t builtin_value(uint16_t id)
  * pairs (id unset) last. The id is kept as its bare bits (a tiny float
  * to the collector): no tag to add or compare. None reads as a block of
  * no values (see gc_init). */
-static __attribute__((noinline)) value_t *global_slot(uint16_t id, bool create)
+static value_t *global_slot(uint16_t id, bool create)
 {
 	value_t *root = &global_vals, *b, v;
 	uint16_t i = (uint16_t)(id - NAME_BUILTIN_COUNT), n;
