@@ -192,17 +192,14 @@ uint8_t global_builtin_index(uint16_t id)
 static value_t builtin_value(uint16_t id)
 {
 	uint8_t v = SNEK_ROM_BYTE(&name_value[id]);
-	float f;
 
 	if (v == 0xFF)
 		return VAL_UNSET;
 	if (!(v & 0x80))
 		return VAL_BUILTIN(v);
 	if (v >= NAME_SMALL_INT)
-		f = (float)(v & 0x3F);
-	else
-		f = SNEK_ROM_FLOAT(&builtin_const[v & 0x3F]);
-	return val_from_num(f);
+		return val_from_num((float)(v & 0x3F));
+	return val_from_num(SNEK_ROM_FLOAT(&builtin_const[v & 0x3F]));
 }
 
 /* The slot holding global id, or NULL when it has none and create is
@@ -236,32 +233,31 @@ static value_t *global_slot(uint16_t id, bool create)
 	return b;
 }
 
-value_t global_get(uint16_t id)
+/* One function, out of line, for the VM's three global arms, with
+ * global_slot inside it: one register save per access keeps a loop over
+ * globals as fast as when the arms held their own copies. The VM's acc is
+ * already a root: no GC_PUSH for a store. */
+__attribute__((noinline)) bool global_op(uint16_t id, uint8_t op, value_t *acc)
 {
-	value_t *s = global_slot(id, false);
+	value_t *s = global_slot(id, op == GLOBAL_STORE), old = s ? *s : VAL_UNSET;
+	bool bound = old != VAL_UNSET;
 
-	if (s && *s != VAL_UNSET)
-		return *s;
-	return id < NAME_BUILTIN_COUNT ? builtin_value(id) : VAL_UNSET;
+	if (op == GLOBAL_READ) {
+		if (!bound && id < NAME_BUILTIN_COUNT)
+			old = builtin_value(id);
+		*acc = old;
+		return old != VAL_UNSET;
+	}
+	if (s) {
+		gc_barrier(old);
+		*s = op == GLOBAL_STORE ? *acc : VAL_UNSET;
+	}
+	return bound;
 }
 
 void global_set(uint16_t id, value_t v)
 {
-	value_t *s;
-
 	GC_PUSH(v);
-	s = global_slot(id, true);
-	gc_barrier(*s);
-	*s = GC_POP();
-}
-
-bool global_del(uint16_t id)
-{
-	value_t *s = global_slot(id, false);
-
-	if (!s || *s == VAL_UNSET)
-		return false;
-	gc_barrier(*s);
-	*s = VAL_UNSET;
-	return true;
+	global_op(id, GLOBAL_STORE, &GC_TEMP(0));
+	(void)GC_POP();
 }

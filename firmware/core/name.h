@@ -28,11 +28,14 @@ uint16_t name_intern(const value_t *raw, uint8_t len);
 /* Write the name's text through print_char. */
 void name_print(uint16_t id);
 
-/* Globals: VAL_UNSET when not bound. */
-value_t global_get(uint16_t id);
+/* Globals, for the VM: GLOBAL_READ puts the value of global id in *acc
+ * and returns whether it has one. GLOBAL_STORE binds it to *acc, which
+ * is read after the slot may grow, so it must be a root (the VM's acc).
+ * GLOBAL_DEL unbinds it and returns whether the program had bound it. */
+enum { GLOBAL_READ, GLOBAL_STORE, GLOBAL_DEL };
+bool global_op(uint16_t id, uint8_t op, value_t *acc);
+/* Bind global id to v, which needs no root of its own. */
 void global_set(uint16_t id, value_t v);
-/* Unbind; false if it was not bound by the program. */
-bool global_del(uint16_t id);
 
 /* Roots. */
 extern value_t name_user;   /* byte buffer: names added by programs, each ended by a NUL */

@@ -487,13 +487,17 @@ void vm_run(value_t code)
 		OPERAND();
 #if VM_FAST_PATHS
 		if (u >= NAME_BUILTIN_COUNT && global_vals != VAL_NONE &&
-		    (snek_len_t)(u - NAME_BUILTIN_COUNT) < BLOCK_VALUES(global_vals))
+		    (snek_len_t)(u - NAME_BUILTIN_COUNT) < BLOCK_VALUES(global_vals)) {
 			R_ACC = block_ptr(global_vals)[u - NAME_BUILTIN_COUNT];
-		else
+			if (R_ACC == VAL_UNSET)
+				goto undefined;
+			NEXT;
+		}
 #endif
-			R_ACC = global_get(u);
-		if (R_ACC == VAL_UNSET)
+		/* Into r->acc: on small chips that is acc itself. */
+		if (!global_op(u, GLOBAL_READ, &r->acc))
 			goto undefined;
+		R_ACC = r->acc;
 		NEXT;
 	}
 #if VM_FAST_PATHS
@@ -547,22 +551,23 @@ void vm_run(value_t code)
 	CASE(PRINT_EXPR)
 	CASE(STORE_GLOBAL) {
 		OPERAND();
-		b = R_ACC;
 		SAVE();
 		if (op == OP_PRINT_EXPR) {
+			b = R_ACC;
 			if (b == VAL_NONE)
 				NEXT;
 			print_check(b);
 			print_value(b, true);
 			print_char('\n');
 		}
-		global_set(u, b);
+		/* r->acc: SAVE() put acc there on the host too. */
+		global_op(u, GLOBAL_STORE, &r->acc);
 		LOAD();
 		NEXT;
 	}
 	CASE(DEL_GLOBAL) {
 		OPERAND();
-		if (!global_del(u))
+		if (!global_op(u, GLOBAL_DEL, NULL))
 			goto undefined;
 		NEXT;
 	}
