@@ -17,11 +17,9 @@ FLAGS = ('-O1 -g -DSNEK_SMALL=1 -DSNEK_MATH_FULL=0 -fsanitize=address,undefined 
 KEPT = '''
 print(sqrt(2), math.sqrt(16), floor(-0.5), math.floor(2.7), ceil(2.1), math.ceil(-2.1))
 print(trunc(-2.9), math.trunc(2.9), fabs(-2.5), math.fabs(3))
-print('%.4f %.4f %.4f %.4f' % (sin(1), math.cos(1), tan(0.5), math.atan(2)))
-print('%.4f %.4f' % (atan2(1, -1), math.atan2(-1, 2)))
 print('%.4f %.4f %.4f' % (exp(1.5), math.log(10), log(8, 2)))
 print(pow(2, 10), math.pow(2, -2), pi, math.pi, e, math.e)
-print(sqrt, math.sqrt, atan2, round, sys.stdout.flush)
+print(sqrt, math.sqrt, pow, round, sys.stdout.flush)
 print(1 / floor(-0.2), 1 / ceil(-0.5), 1 / trunc(-0.5))
 sqrt = 3
 print(sqrt, math.sqrt(9))
@@ -54,7 +52,8 @@ def test_kept_functions_answer_as_the_full_module(builds, tmp_path):
 
 
 @pytest.mark.parametrize('name', ['math.factorial', 'gcd', 'math.isclose', 'tau', 'math.inf',
-                                  'hypot', 'math.asinh', 'lgamma'])
+                                  'hypot', 'math.asinh', 'lgamma', 'sin', 'math.cos', 'tan',
+                                  'math.atan', 'atan2'])
 def test_the_rest_is_undefined(builds, tmp_path, name):
     done = run(builds['subset'], tmp_path, f'print(1)\nprint({name})\n')
     assert done.stdout == '1\n'
@@ -65,7 +64,7 @@ def test_the_rest_is_undefined(builds, tmp_path, name):
 
 def test_wrong_argument_counts(builds, tmp_path):
     for source, message in (('sqrt()', 'bad args. wanted 1 got 0'),
-                            ('atan2(1)', 'bad args. wanted 2 got 1'),
+                            ('pow(1)', 'bad args. wanted 2 got 1'),
                             ('sqrt("x")', 'invalid type: \'x\'')):
         for snek in builds.values():
             done = run(snek, tmp_path, source + '\n')
