@@ -408,6 +408,13 @@ snek_len_t gc_lower_limit(snek_len_t want)
 	return gc_limit;
 }
 
+/* Whether size bytes fit between the top and the heap's end, less the
+ * reserve only compiling may take (see GC_RESERVE). */
+static inline bool bump_fits(snek_len_t size)
+{
+	return size + gc_reserve <= gc_limit - top;
+}
+
 #if SNEK_GC_BINS > 1
 /* The link to the first hole in bin b that `size` bytes fit, whole or
  * with its end cut off; NULL when none does. */
@@ -435,7 +442,7 @@ static __attribute__((noinline)) uint8_t *place(snek_len_t size)
 	uint8_t b = BIN_OF(size);
 	snek_len_t *link, off, hsize;
 
-	if (size + gc_reserve <= gc_limit - top) {
+	if (bump_fits(size)) {
 		top += size;
 		return gc_pool + top - size;
 	}
@@ -472,7 +479,7 @@ static __attribute__((noinline)) uint8_t *place(snek_len_t size)
 	snek_len_t off;
 	gc_hdr_t hdr;
 
-	if (size + gc_reserve <= gc_limit - top) {
+	if (bump_fits(size)) {
 		top += size;
 		return gc_pool + top - size;
 	}

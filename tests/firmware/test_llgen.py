@@ -198,6 +198,16 @@ def parse(driver: Path, text: str) -> tuple[int, str]:
     return result.returncode, "\n".join(line.strip() for line in result.stdout.strip().splitlines())
 
 
+def assert_parse_trace(tmp_path: Path, source: str, status: int, trace: str) -> None:
+    """The driver on the generated tables: its exit status, the actions it
+    ran (the trace) and its last line, "ok" or an error."""
+    got, out = parse(gcc(tmp_path, DRIVER_C), source)
+    lines = out.splitlines()
+    assert got == status
+    assert lines[-1].startswith("error:") if status else lines[-1] == "ok"
+    assert " ".join(lines[:-1]) == trace
+
+
 OPERATORS = {"add": "+", "sub": "-", "mul": "*", "div": "/"}
 
 
@@ -409,12 +419,7 @@ def test_split_run_parses(tmp_path: Path, source: str, status: int, trace: str) 
     any_terminal = int(defines(header)["PARSE_ANY"], 16)
     entries = block_entries(tables["parse_table"][1], nt_starts(tables)[1], any_terminal)
     assert [terms for terms, _ in entries] == [[0, 2, 3 | 0x80 | 0x40], [any_terminal]]
-    exe = gcc(tmp_path, DRIVER_C)
-    got, out = parse(exe, source)
-    lines = out.splitlines()
-    assert got == status
-    assert lines[-1].startswith("error:") if status else lines[-1] == "ok"
-    assert " ".join(lines[:-1]) == trace
+    assert_parse_trace(tmp_path, source, status, trace)
 
 
 @needs_gcc
@@ -429,12 +434,7 @@ def test_split_run_parses(tmp_path: Path, source: str, status: int, trace: str) 
 )
 def test_ranges_parse(tmp_path: Path, source: str, status: int, trace: str) -> None:
     generate(tmp_path, RANGE_GRAMMAR)
-    exe = gcc(tmp_path, DRIVER_C)
-    got, out = parse(exe, source)
-    lines = out.splitlines()
-    assert got == status
-    assert lines[-1].startswith("error:") if status else lines[-1] == "ok"
-    assert " ".join(lines[:-1]) == trace
+    assert_parse_trace(tmp_path, source, status, trace)
 
 
 @needs_gcc
