@@ -3,13 +3,19 @@
 VENV   := .venv
 PYTHON := $(VENV)/bin/python
 
-.PHONY: venv firmware test ide
+.PHONY: system-ide system-test venv firmware test ide
+
+# System packages (apt), installed once; quick when they are all there.
+system-ide:
+	tools/system-packages ide
+system-test:
+	tools/system-packages test
 
 # Python virtual environment with snekide (editable) and test tools.
 # The stamp makes pip re-run only when pyproject.toml changes.
 venv: $(VENV)/.stamp
 
-$(VENV)/.stamp: pyproject.toml
+$(VENV)/.stamp: pyproject.toml | system-ide
 	test -x $(PYTHON) || python3 -m venv $(VENV)
 	$(PYTHON) -m pip install -e '.[test]'
 	touch $@
@@ -19,9 +25,9 @@ firmware:
 	$(MAKE) -C firmware posix
 
 # Whole test suite; pytest fixtures build the firmware variants they need.
-test: venv
+test: system-test venv
 	$(PYTHON) -m pytest
 
 # Open the IDE on the built-in simulator.
-ide: venv firmware
+ide: system-ide venv firmware
 	$(VENV)/bin/snekide
