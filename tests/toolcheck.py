@@ -7,14 +7,15 @@ need, in a module-level table keyed by their names::
     NEEDS_TOOLS = {'avrsim_build': AVRSIM, 'test_fuzz_smoke': FUZZ, 'test_llgen.py': HOST}
 
 A test needs the tools of every fixture it uses (directly or through other fixtures), of
-its own name and of its module's file name. Before the tests run, each tool the selected tests need is checked
-once. A test whose tool is missing is skipped, before any of its fixtures runs, with one
-line that names the Debian package to install; pytest's summary folds those skips into one
-line per tool. Under CI=true a missing tool fails the run: CI installs everything
-(tools/system-packages test), so a missing tool there is a broken set-up, not a choice.
+its own name and of its module's file name. Before the tests run, each tool the selected
+tests need is checked once. A test whose tool is missing is skipped, before any of its
+fixtures runs, with one line that names the Debian package to install; pytest's summary
+folds those skips into one line per tool. Under CI=true a missing tool fails the run: CI
+installs everything (tools/system-packages test), so a missing tool there is a broken
+set-up, not a choice.
 
 TOOLS is the one map from tools to Debian packages; every package it names is in the
-`test` group of tools/system-packages (tests/setup/test_system_packages.py checks it).
+`test` group of tools/system-packages (tests/setup/test_toolcheck.py checks it).
 """
 
 from __future__ import annotations
