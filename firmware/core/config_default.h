@@ -97,7 +97,7 @@
 #endif
 
 /* UART boards: send XOFF when the console ring is half full and XON once
- * it has drained to a quarter (see device-protocol.md). */
+ * it has drained to a quarter (see docs/protocol.md). */
 #ifndef SNEK_CONSOLE_XONXOFF
 #define SNEK_CONSOLE_XONXOFF (0)
 #endif

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The console: the serial protocol between the IDE and the REPL, shared by
- * every port (see device-protocol.md). Ports hand each received byte to
+ * every port (see docs/protocol.md). Ports hand each received byte to
  * console_rx (from their receive interrupt, or by polling) and the core
  * reads data bytes with console_getc. */
 #ifndef SNEK_CONSOLE_H

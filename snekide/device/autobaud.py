@@ -10,7 +10,7 @@ from snekide.device.exceptions import DeviceError
 from snekide.device.transport import Transport
 
 DC4 = b"\x14"
-#: 115200 on 16 MHz boards, 57600 on 8 MHz ones (see shared/device-protocol.md).
+#: 115200 on 16 MHz boards, 57600 on 8 MHz ones (see docs/protocol.md).
 BAUDRATES: tuple[int, ...] = (115200, 57600)
 #: How long a board behind a USB-serial bridge may take to print its banner after a reset.
 BANNER_TIMEOUT = 3.0

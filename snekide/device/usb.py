@@ -37,7 +37,7 @@ class DeviceChoice:
 SNEKBOARD = BoardKind("Snekboard", needs_pacing=False)
 UNO = BoardKind("Arduino Uno", needs_pacing=True, resets_on_open=True)
 
-#: Known boards by (VID, PID); see shared/device-protocol.md.
+#: Known boards by (VID, PID); see docs/boards.md.
 BOARDS: dict[tuple[int, int], BoardKind] = {
     (0x239A, 0x804D): SNEKBOARD,
     (0x2341, 0x0043): UNO,

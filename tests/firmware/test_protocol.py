@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """The host build on a pseudo-terminal, driven byte for byte as the IDE
-drives a board (see shared/device-protocol.md): Put with ENQ/ACK pacing,
+drives a board (see docs/protocol.md): Put with ENQ/ACK pacing,
 reset and boot, Get, ^C, and a refused upload that keeps the old program."""
 
 import os
