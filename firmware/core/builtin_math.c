@@ -115,10 +115,13 @@ value_t builtin_gcd(uint8_t nargs, value_t *args)
 	RET((float)a);
 }
 
-/* Python's defaults: rel_tol=1e-9, abs_tol=0. */
+/* Defaults rel_tol=1e-6 (Python's 1e-9 is below a float32's spacing of
+ * 6e-8..1.2e-7, so it would mean ==) and abs_tol=0, as Python's: 1e-6 is
+ * 8 to 16 units in the last place, room for the rounding of a few float32
+ * operations, so what is close in CPython is close here (docs/numbers.md). */
 value_t builtin_isclose(uint8_t nargs, value_t *args)
 {
-	float a = ARG(0), b = ARG(1), rel = 1e-9f, abs_tol = 0, diff;
+	float a = ARG(0), b = ARG(1), rel = 1e-6f, abs_tol = 0, diff;
 	value_t v;
 
 	(void)nargs;
