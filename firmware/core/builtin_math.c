@@ -19,7 +19,8 @@ float math_trunc(float x) { return truncf(x) + 0.0f; }
 
 #if SNEK_MATH
 static float math_floor(float x) { return floorf(x) + 0.0f; }
-static float math_ceil(float x) { return ceilf(x) + 0.0f; }
+/* 0 - floor(-x): ceil(-0.5) is 0, not -0, and libm's ceil stays out. */
+static float math_ceil(float x) { return 0.0f - floorf(-x); }
 
 #if SNEK_MATH_FULL
 static float math_degrees(float x) { return x * (180.0f / 3.14159265358979f); }
