@@ -1,12 +1,52 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The C99 float functions avr-libc leaves out, built on the ones it has.
- * Accurate to a few units in the last place of a float, which is what
- * Snek's float32 numbers can show. */
+/* The Uno's float functions where avr-libc's fall short or are missing:
+ * pow exact for whole powers (tests/firmware/test_uno_math.py measures
+ * them on the chip), and the C99 functions avr-libc leaves out, built on
+ * the ones it has, accurate to a few ulp (for the full math module,
+ * SNEK_MATH_FULL). */
 #include <math.h>
 #include <float.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
 #include "mathf.h"
 
 #define LN2 0.69314718f
+
+/* x^y, exact when y is whole and the result a float exactly: with x's
+ * significand m 2^-k for an odd m, that is when m^|y| < 2^24, and then
+ * every power of x on the way is exact too. For y < 0, 1 / x^|y| is
+ * rounded once, and a power of two is raised as 1 / x, exactly. The rest
+ * is e^(y log |x|), as avr-libc's pow, which rounds y log(x) to a float
+ * (it gave 2 ** 10 as 1023.99927): the sign of x for an odd y, nan for
+ * a negative x and any other y. */
+float mathf_pow(float x, float y)
+{
+	float p = 1, c = 1;
+	uint32_t m;
+	int16_t n = (int16_t)y, i;
+	bool whole = n == y; /* and |y| < 2^15 */
+
+	if (whole) { /* (for n < 0 only a power of two is exact) */
+		memcpy(&m, &x, sizeof m);
+		for (m = (m & 0x7fffff) | 0x800000; !(m & 1); m >>= 1)
+			;
+		if (n < 0 && m == 1) {
+			x = 1 / x;
+			n = -n;
+		}
+		for (i = n; i > 0; i--) {
+			p *= x;
+			c *= (float)m;
+		}
+		if (c < 16777216.0f && n >= 0)
+			return p;
+	}
+	p = exp(y * log(fabsf(x)));
+	if (x < 0)
+		return !whole ? NAN : n & 1 ? -p : p;
+	return p;
+}
 
 /* Round half to even; x - floor(x) is exact in binary floating point. */
 float rintf(float x)

@@ -1,8 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* C99 float functions the core's math module uses and avr-libc lacks;
- * mathf.c has them. */
+/* The Uno's float functions (mathf.c): pow exact for whole powers, and
+ * the C99 ones the full math module uses that avr-libc lacks. */
 #ifndef SNEK_UNO_MATHF_H
 #define SNEK_UNO_MATHF_H
+
+#include <math.h>
+
+float mathf_pow(float x, float y);
+#undef powf
+#define powf mathf_pow
 
 float rintf(float x);
 float remainderf(float x, float y);
