@@ -49,3 +49,15 @@ def programs_dir() -> Path:
 
     folder = Path(platformdirs.user_documents_dir())
     return folder if folder.is_dir() else Path.home()
+
+
+#: Data shipped with snekide: copied into the package by setup.py, or the checkout's folders.
+_SHIPPED = (Path(__file__).resolve().parent / "data", Path(__file__).resolve().parent.parent)
+
+
+def shipped_folder(name: str) -> Path:
+    """A folder of data that ships with snekide: "lessons" or "themes"."""
+    for base in _SHIPPED:
+        if (base / name).is_dir():
+            return base / name
+    return _SHIPPED[-1] / name
