@@ -55,9 +55,9 @@ def programs_dir() -> Path:
 _SHIPPED = (Path(__file__).resolve().parent / "data", Path(__file__).resolve().parent.parent)
 
 
-def shipped_folder(name: str) -> Path:
-    """A folder of data that ships with snekide: "lessons" or "themes"."""
+def shipped(name: str) -> Path:
+    """Data that ships with snekide: the "lessons" and "themes" folders, "snekide.desktop"..."""
     for base in _SHIPPED:
-        if (base / name).is_dir():
+        if (base / name).exists():
             return base / name
     return _SHIPPED[-1] / name

@@ -200,7 +200,7 @@ def user_themes_folder() -> Path:
 def theme_files() -> dict[str, Path]:
     """Every theme file by key: shipped ones, then the user's own (which win on equal names)."""
     files: dict[str, Path] = {}
-    for folder in (settings.shipped_folder("themes"), user_themes_folder()):
+    for folder in (settings.shipped("themes"), user_themes_folder()):
         if folder.is_dir():
             for path in sorted(folder.glob("*.toml")):
                 files[path.stem] = path

@@ -10,7 +10,7 @@ from snekide import settings
 
 def lessons_folder() -> Path:
     """The folder of shipped lessons (File → Open lesson… starts there)."""
-    return settings.shipped_folder("lessons")
+    return settings.shipped("lessons")
 
 
 def shipped_lessons() -> list[Path]:

@@ -27,7 +27,7 @@ from snekide.themes import (
 
 from .test_window import LEFT, data_dir, make_window  # noqa: F401 - fixtures
 
-THEMES = settings.shipped_folder("themes")
+THEMES = settings.shipped("themes")
 SHIPPED = ["day", "night", "high-contrast"]
 
 
