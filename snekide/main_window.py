@@ -174,8 +174,7 @@ class MainWindow(QMainWindow):
             if button is not None:
                 button.setObjectName(f"{name.lower()}_button")
                 button.setMinimumWidth(84)
-        stop = self.button("Stop")
-        stop.setStyleSheet("QToolButton { color: #b3261e; }")
+        theme_switch.follow(self, self._apply_theme)
         for name, key in (("New", QKeySequence.StandardKey.New),
                           ("Open", QKeySequence.StandardKey.Open),
                           ("Save", QKeySequence.StandardKey.Save)):
@@ -628,6 +627,10 @@ class MainWindow(QMainWindow):
     def _on_busy(self, busy: bool) -> None:
         for name in ("Put", "Get", "Reset"):
             self.actions_by_name[name].setEnabled(not busy)
+
+    def _apply_theme(self, theme: Any) -> None:
+        colour = theme.repl["error"] if theme is not None else "#b3261e"
+        self.button("Stop").setStyleSheet(f"QToolButton {{ color: {colour}; }}")
 
     def _set_board(self, text: str, kind: str) -> None:
         self.board_status.setText(text)

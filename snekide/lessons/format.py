@@ -295,6 +295,7 @@ class _BodyParser:
                 continue
             if kind == "output":
                 outputs.append(token.content)
+                prose.append(token)  # shown where it is written, too: "you should see:"
                 continue
             if kind == "goal":
                 goals.extend(self.goals(token))

@@ -123,11 +123,11 @@ def test_key_is_the_same_wherever_the_file_is_and_differs_between_lessons():
 
 # -- checks ----------------------------------------------------------------------------------
 
-def test_output_check_is_kept_out_of_the_page():
-    sheet = lesson("## Add\n```snek\nprint(2 + 3)\n```\n```output\n5\n```\n")
+def test_output_check_is_shown_where_it_is_written_and_kept_as_the_check():
+    sheet = lesson("## Add\n```snek\nprint(2 + 3)\n```\nYou see:\n```output\n5\n```\n")
     step = sheet.steps[0]
     assert step.check is not None and step.check.outputs == ("5\n",)
-    assert all("5\n</code>" not in p.html for p in step.parts if isinstance(p, Prose))
+    assert '<code class="language-output">5\n</code>' in step.parts[-1].html
 
 
 def test_goals_parse_with_their_radius():
