@@ -18,7 +18,7 @@ import pytest
 
 from snekide.lessons.bundle import open_lesson
 from snekide.lessons.checks import output_shows
-from snekide.lessons.format import CodeBlock, Lesson, Step
+from snekide.lessons.format import CodeBlock, Lesson, Step, parse_lesson
 from snekide.lessons.library import lessons_folder, shipped_lessons
 from snekide.lessons.runner import HOST_BOARD, BlockRun, run_block
 from snekide.repl_pane import is_block, split_statements
@@ -102,3 +102,17 @@ def test_expected_outputs_are_what_the_repl_shows(name, step, firmware):
     shown = "".join(repl_output(firmware, lesson.board, block.code) for block in step.blocks)
     for expected in step.check.outputs:
         assert output_shows(expected, shown), f"expected:\n{expected}\nshown:\n{shown}"
+
+
+def test_the_documented_example_is_a_good_lesson(firmware):
+    docs = (ROOT / "docs" / "lessons.md").read_text()
+    example = re.search(r"````markdown\n(.*?)````", docs, re.S)
+    assert example is not None
+    lesson = parse_lesson(example.group(1))
+    assert [step.title for step in lesson.steps] == [
+        "Switch the light on", "Blink three times", "On a real Uno"]
+    for step, block in lesson.blocks():
+        assert run_block(block.code, lesson.board, lesson.world, firmware=firmware).ok
+    (checked,) = [step for step in lesson.steps if step.check]
+    assert output_shows(checked.check.outputs[0], repl_output(firmware, "uno",
+                                                              checked.blocks[0].code))
