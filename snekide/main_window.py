@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from PyQt6.QtCore import QSize, Qt
-from PyQt6.QtGui import QAction, QCloseEvent, QFont, QIcon, QKeySequence
+from PyQt6.QtGui import QAction, QCloseEvent, QColor, QFont, QIcon, QKeySequence, QPalette
 from PyQt6.QtWidgets import (
     QFileDialog,
     QLabel,
@@ -629,8 +629,11 @@ class MainWindow(QMainWindow):
             self.actions_by_name[name].setEnabled(not busy)
 
     def _apply_theme(self, theme: Any) -> None:
-        colour = theme.repl["error"] if theme is not None else "#b3261e"
-        self.button("Stop").setStyleSheet(f"QToolButton {{ color: {colour}; }}")
+        stop = self.button("Stop")
+        palette = stop.palette()
+        palette.setColor(QPalette.ColorRole.ButtonText,
+                         QColor(theme.repl["error"] if theme is not None else "#b3261e"))
+        stop.setPalette(palette)
 
     def _set_board(self, text: str, kind: str) -> None:
         self.board_status.setText(text)

@@ -10,8 +10,8 @@ from pathlib import Path
 DATA_DIR_ENV = "SNEKIDE_DATA_DIR"
 
 
-def data_dir() -> Path:
-    """The user data folder (created on first use)."""
+def data_dir(create: bool = True) -> Path:
+    """The user data folder (created on first use, unless create is False)."""
     override = os.environ.get(DATA_DIR_ENV)
     if override:
         folder = Path(override)
@@ -19,7 +19,8 @@ def data_dir() -> Path:
         import platformdirs
 
         folder = Path(platformdirs.user_data_dir("snekide", appauthor=False))
-    folder.mkdir(parents=True, exist_ok=True)
+    if create:
+        folder.mkdir(parents=True, exist_ok=True)
     return folder
 
 

@@ -5,6 +5,7 @@ projector mode, and the View → Theme menu. The themes themselves are read by s
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from PyQt6.QtCore import QObject, QRect, QSize, Qt, QUrl, pyqtSignal
 from PyQt6.QtGui import (
@@ -157,17 +158,25 @@ def _forget_hub() -> None:
 
 def follow(receiver: QObject, apply: Callable[[Theme | None], None]) -> None:
     """Call apply with the current theme now and whenever it changes (while receiver lives)."""
-    current = hub()
-    current.changed.connect(apply)
-    receiver.destroyed.connect(lambda: _disconnect(current, apply))
-    apply(current.theme)
+    _while_alive(receiver, hub().changed, apply)
+    apply(hub().theme)
 
 
-def _disconnect(current: ThemeHub, apply: Callable[[Theme | None], None]) -> None:
-    try:
-        current.changed.disconnect(apply)
-    except (TypeError, RuntimeError):
-        pass  # already gone with the hub
+def follow_projector(receiver: QObject, apply: Callable[[bool], None]) -> None:
+    """Call apply whenever projector mode goes on or off (while receiver lives)."""
+    _while_alive(receiver, hub().projector_changed, apply)
+
+
+def _while_alive(receiver: QObject, signal: Any, slot: Callable[..., None]) -> None:
+    signal.connect(slot)
+
+    def disconnect() -> None:
+        try:
+            signal.disconnect(slot)
+        except (TypeError, RuntimeError):
+            pass  # already gone with the hub
+
+    receiver.destroyed.connect(disconnect)
 
 
 # -- projector mode for a window -------------------------------------------------------------

@@ -193,8 +193,8 @@ def _syntax(data: dict, where: str) -> dict[str, SyntaxStyle]:
 # -- finding themes --------------------------------------------------------------------------
 
 def user_themes_folder() -> Path:
-    """Where a teacher or student puts themes of their own."""
-    return settings.data_dir() / "themes"
+    """Where a teacher or student puts themes of their own (looking does not create it)."""
+    return settings.data_dir(create=False) / "themes"
 
 
 def theme_files() -> dict[str, Path]:
@@ -231,8 +231,9 @@ class Choice:
     projector: bool = False
 
 
-def choice_file() -> Path:
-    return settings.data_dir() / "appearance.json"
+def choice_file(create: bool = False) -> Path:
+    """Where the choice is kept (with create, its folder is made if need be)."""
+    return settings.data_dir(create) / "appearance.json"
 
 
 def load_choice() -> Choice:
@@ -250,4 +251,4 @@ def load_choice() -> Choice:
 def save_choice(choice: Choice) -> None:
     """Remember the choice (raises OSError if the disk refuses)."""
     data = {"theme": choice.theme, "projector": choice.projector}
-    write_atomic(choice_file(), json.dumps(data).encode("utf-8"))
+    write_atomic(choice_file(create=True), json.dumps(data).encode("utf-8"))

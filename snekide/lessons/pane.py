@@ -19,6 +19,7 @@ from PyQt6.QtGui import (
     QTextDocument,
 )
 from PyQt6.QtWidgets import (
+    QApplication,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -221,10 +222,6 @@ class LessonPane(QWidget):
         self.title = QLabel("")
         self.title.setObjectName("lesson_title")
         self.title.setWordWrap(True)
-        title_font = self.title.font()
-        title_font.setPointSizeF(title_font.pointSizeF() * 1.3)
-        title_font.setBold(True)
-        self.title.setFont(title_font)
         self.close_button = QToolButton()
         self.close_button.setText("✕")
         self.close_button.setToolTip("Close the lesson")
@@ -242,10 +239,6 @@ class LessonPane(QWidget):
         self.step_title.setObjectName("step_title")
         self.step_title.setWordWrap(True)
         self.step_title.setTextFormat(Qt.TextFormat.RichText)
-        step_font = self.step_title.font()
-        step_font.setPointSizeF(step_font.pointSizeF() * 1.15)
-        step_font.setBold(True)
-        self.step_title.setFont(step_font)
         outer.addWidget(self.step_title)
 
         self.scroll = QScrollArea()
@@ -281,9 +274,12 @@ class LessonPane(QWidget):
         outer.addLayout(bottom)
         self._show_nothing()
         theme_switch.follow(self, self.apply_theme)
+        # Text sizes are in the style sheet, which projector mode must make again.
+        theme_switch.follow_projector(self, lambda _on: self._style_page())
 
     def sizeHint(self) -> QSize:  # noqa: N802 - Qt override
         return QSize(420, 600)
+
 
     # -- lessons ---------------------------------------------------------------------------
 
@@ -438,7 +434,7 @@ class LessonPane(QWidget):
 
     def _style_page(self) -> None:
         theme = self._theme
-        self.setStyleSheet(self._style_sheet(theme))
+        self.setStyleSheet(self._style_sheet(theme, QApplication.font().pointSizeF()))
         for view in self.findChildren(ProseView):
             view.document().setDefaultStyleSheet(self._document_style(theme))
             view.setHtml(view.source_html)
@@ -446,12 +442,17 @@ class LessonPane(QWidget):
             view.highlighter.set_theme(theme)
 
     @staticmethod
-    def _style_sheet(theme: Theme | None) -> str:
-        """The pane's colours. Only a style sheet: Qt ignores palettes beside style sheets."""
+    def _style_sheet(theme: Theme | None, size: float) -> str:
+        """The pane's text sizes (from its font, which projector mode enlarges) and colours.
+        Only a style sheet: beside one, Qt ignores palettes and later font changes."""
+        text = (f"#lesson_pane QLabel, #lesson_pane QTextBrowser, #lesson_pane QPushButton, "
+                f"#lesson_pane QToolButton {{ font-size: {size:.1f}pt; }}"
+                f"QLabel#lesson_title {{ font-size: {size * 1.3:.1f}pt; font-weight: bold; }}"
+                f"QLabel#step_title {{ font-size: {size * 1.15:.1f}pt; font-weight: bold; }}")
         if theme is None:
-            return "QLabel#check_label { border: 1px solid palette(mid); padding: 6px; }"
+            return text + "QLabel#check_label { border: 1px solid palette(mid); padding: 6px; }"
         c = theme.lesson
-        return (f"#lesson_pane, #lesson_page, QScrollArea, QTextBrowser {{ background: "
+        return text + (f"#lesson_pane, #lesson_page, QScrollArea, QTextBrowser {{ background: "
                 f"{c['background']}; color: {c['text']}; border: none; }}"
                 f"#lesson_pane QLabel {{ color: {c['text']}; }}"
                 f"QLabel#step_title, QLabel#lesson_title {{ color: {c['heading']}; }}"

@@ -147,6 +147,8 @@ def test_view_theme_switches_everything_at_once(qtbot, data_dir):
     assert editor.highlighter.format_for(*_keyword()).foreground().color().name() == \
         night.syntax["Keyword"].colour
     assert window.repl._prompt_colours[0].name() == night.repl["prompt_ready"]
+    assert window.button("Stop").palette().color(QPalette.ColorRole.ButtonText).name() == \
+        night.repl["error"]
     assert night.lesson["background"] in window.lesson_pane.styleSheet()
     assert code.highlighter.format_for(*_keyword()).foreground().color().name() == \
         night.syntax["Keyword"].colour
@@ -215,7 +217,12 @@ def test_projector_mode_makes_everything_big_with_one_click_and_back(qtbot, data
     toolbar_size = window.button("Put").font().pointSizeF()
     pane_code = window.lesson_pane.findChildren(CodeView)[0].code
     pane_code_size = pane_code.font().pointSizeF()
+    pane_text = window.lesson_pane.about
+    pane_text_size = pane_text.font().pointSizeF()
+    stop_colour = window.button("Stop").palette().color(QPalette.ColorRole.ButtonText)
     qtbot.mouseClick(big, LEFT)
+    assert pane_text.font().pointSizeF() > pane_text_size * 1.5
+    assert window.button("Stop").palette().color(QPalette.ColorRole.ButtonText) == stop_colour
     assert window.editor().font_size() >= PROJECTOR_MIN_CODE_SIZE
     assert window.repl.font.pointSize() >= PROJECTOR_MIN_CODE_SIZE
     assert QApplication.font().pointSizeF() > app_size * 1.5
@@ -228,6 +235,7 @@ def test_projector_mode_makes_everything_big_with_one_click_and_back(qtbot, data
     assert QApplication.font().pointSizeF() == app_size
     assert window.button("Put").font().pointSizeF() == toolbar_size
     assert pane_code.font().pointSizeF() == pane_code_size
+    assert pane_text.font().pointSizeF() == pane_text_size
     assert not themes.load_choice().projector
 
 
