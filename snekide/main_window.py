@@ -198,8 +198,10 @@ class MainWindow(QMainWindow):
                             lambda: self.tabs.close_tab(self.tabs.currentIndex()))
         file_menu.addSeparator()
         file_menu.addAction("Open lesson…", lambda: self.open_lesson())
-        self.share_lesson_action = file_menu.addAction("Share lesson…", self.share_lesson)
+        self.share_lesson_action = QAction("Share lesson…", self)
+        self.share_lesson_action.triggered.connect(lambda _checked=False: self.share_lesson())
         self.share_lesson_action.setEnabled(False)
+        file_menu.addAction(self.share_lesson_action)
         file_menu.addSeparator()
         file_menu.addAction("Quit", QKeySequence.StandardKey.Quit, self.close)
 

@@ -130,9 +130,10 @@ class ThemeHub(QObject):
         app = QApplication.instance()
         if not isinstance(app, QApplication):
             return
-        if app.style() is None or app.style().name().lower() != "fusion":
-            app.setStyle("Fusion")  # the style that paints every colour of the palette
         style = app.style()
+        if style is None or style.name().lower() != "fusion":
+            app.setStyle("Fusion")  # the style that paints every colour of the palette
+            style = app.style()
         if self.theme is not None:
             app.setPalette(make_palette(self.theme))
         elif style is not None:

@@ -68,7 +68,7 @@ class Theme:
 
     def text_pairs(self) -> list[tuple[str, str, str]]:
         """Every (what, text colour, background colour) that people read."""
-        p, e, r, l, b = self.palette, self.editor, self.repl, self.lesson, self.board
+        p, e, r, les, b = self.palette, self.editor, self.repl, self.lesson, self.board
         pairs = [
             ("window text", p["window_text"], p["window"]),
             ("text", p["text"], p["base"]),
@@ -88,13 +88,13 @@ class Theme:
             ("REPL busy prompt", r["prompt_busy"], r["background"]),
             ("REPL errors", r["error"], r["background"]),
             ("REPL hints", r["hint"], r["background"]),
-            ("lesson text", l["text"], l["background"]),
-            ("lesson headings", l["heading"], l["background"]),
-            ("lesson code", l["code_text"], l["code_background"]),
-            ("lesson check", l["check_text"], l["check_background"]),
-            ("lesson done mark", l["done"], l["background"]),
-            ("lesson links", l["link"], l["background"]),
-            ("lesson buttons", l["button_text"], l["button"]),
+            ("lesson text", les["text"], les["background"]),
+            ("lesson headings", les["heading"], les["background"]),
+            ("lesson code", les["code_text"], les["code_background"]),
+            ("lesson check", les["check_text"], les["check_background"]),
+            ("lesson done mark", les["done"], les["background"]),
+            ("lesson links", les["link"], les["background"]),
+            ("lesson buttons", les["button_text"], les["button"]),
             ("board labels", b["text"], b["background"]),
         ]
         pairs += [(f"syntax {token}", style.colour, e["background"])

@@ -169,7 +169,8 @@ def _check_entries(archive: zipfile.ZipFile) -> dict[str, zipfile.ZipInfo]:
         if unpacked > MAX_BYTES:
             raise LessonError(f"This lesson unpacks to more than {MAX_BYTES // (1024 * 1024)} "
                               "MB, too big for a lesson.")
-        if info.file_size > BOMB_MIN_BYTES and info.file_size > BOMB_RATIO * max(1, info.compress_size):
+        packed = max(1, info.compress_size)
+        if info.file_size > BOMB_MIN_BYTES and info.file_size > BOMB_RATIO * packed:
             raise LessonError(f"{name} in this lesson unpacks to far more than it holds "
                               "(a \"zip bomb\"), so the lesson is refused.")
         files[name] = info

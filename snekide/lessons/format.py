@@ -236,7 +236,7 @@ def _markdown() -> MarkdownIt:
     md = MarkdownIt("commonmark", {"html": True}).enable("table").enable("strikethrough")
     # Every link and picture reaches the checks below, which refuse the unsafe ones by name
     # (markdown-it would quietly show them as text).
-    md.validateLink = lambda url: True
+    md.validateLink = lambda url: True  # type: ignore[method-assign]
     md.add_render_rule("html_block", _render_escaped)
     md.add_render_rule("html_inline", _render_escaped)
     return md
@@ -337,7 +337,8 @@ class _BodyParser:
         """Refuse dangerous HTML, pictures from outside the lesson and odd links."""
         for item in [token, *(token.children or [])]:
             if item.type in ("html_block", "html_inline"):
-                if _DANGEROUS_TAGS.search(item.content) or _DANGEROUS_ATTRIBUTES.search(item.content):
+                content = item.content
+                if _DANGEROUS_TAGS.search(content) or _DANGEROUS_ATTRIBUTES.search(content):
                     raise LessonError(
                         f"Line {self.line_of(token)}: this lesson has HTML that could run a "
                         "program or load something from the internet "

@@ -90,7 +90,8 @@ class ProseView(QTextBrowser):
     """Sanitized lesson text. Loads nothing but the lesson's own pictures; links open in the web
     browser, never here. As tall as its text, so the page scrolls as one."""
 
-    def __init__(self, html: str, pictures: dict[str, bytes], parent: QWidget | None = None) -> None:
+    def __init__(self, html: str, pictures: dict[str, bytes],
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._pictures = pictures
         self.source_html = html
@@ -102,9 +103,14 @@ class ProseView(QTextBrowser):
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        self.document().setDocumentMargin(2)
+        self.text_document().setDocumentMargin(2)
         self.setHtml(html)
-        self.document().contentsChanged.connect(self._fit)
+        self.text_document().contentsChanged.connect(self._fit)
+
+    def text_document(self) -> QTextDocument:
+        document = self.document()
+        assert document is not None
+        return document
 
     def loadResource(self, kind: int, url: QUrl) -> object:  # noqa: N802 - Qt override
         if kind != QTextDocument.ResourceType.ImageResource.value:
@@ -129,13 +135,14 @@ class ProseView(QTextBrowser):
         self._fit()
 
     def _fit(self) -> None:
-        width = self.viewport().width()
+        viewport = self.viewport()
+        width = viewport.width() if viewport is not None else self.width()
         fits = max(80, min(MAX_PICTURE_WIDTH, width - 8))
         if "<img" in self.source_html and abs(fits - self._picture_width) > 8:
             self._picture_width = fits
             self.setHtml(self.source_html)  # pictures load again, shrunk to the new width
-        self.document().setTextWidth(width)
-        height = int(self.document().size().height()) + 2 * self.frameWidth() + 2
+        self.text_document().setTextWidth(width)
+        height = int(self.text_document().size().height()) + 2 * self.frameWidth() + 2
         if height != self.height():
             self.setFixedHeight(height)
 
@@ -161,7 +168,9 @@ class CodeView(QWidget):
         font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
         font.setPointSize(CODE_FONT_SIZE)
         self.code.setFont(font)
-        self.highlighter = SnekHighlighter(self.code.document())
+        document = self.code.document()
+        assert document is not None
+        self.highlighter = SnekHighlighter(document)
         column.addWidget(self.code)
         buttons = QHBoxLayout()
         self.try_button = QPushButton("▶ Try it")
@@ -187,7 +196,7 @@ class CodeView(QWidget):
         self._fit()
 
     def _fit(self) -> None:
-        lines = self.code.document().blockCount()
+        lines = self.code.blockCount()
         metrics = self.code.fontMetrics()
         scrollbar = self.code.horizontalScrollBar()
         extra = scrollbar.sizeHint().height() if scrollbar is not None else 0
@@ -241,11 +250,11 @@ class LessonPane(QWidget):
         self.step_title.setTextFormat(Qt.TextFormat.RichText)
         outer.addWidget(self.step_title)
 
-        self.scroll = QScrollArea()
-        self.scroll.setWidgetResizable(True)
-        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        outer.addWidget(self.scroll, 1)
+        self.page_area = QScrollArea()
+        self.page_area.setWidgetResizable(True)
+        self.page_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.page_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        outer.addWidget(self.page_area, 1)
 
         self.check_label = QLabel("")
         self.check_label.setObjectName("check_label")
@@ -337,7 +346,7 @@ class LessonPane(QWidget):
         self.counter.setText("")
         self.back_button.setEnabled(False)
         self.next_button.setEnabled(False)
-        self.scroll.setWidget(QWidget())
+        self.page_area.setWidget(QWidget())
         self.watch = StepWatch(None)
 
     def _show_step(self) -> None:
@@ -361,7 +370,7 @@ class LessonPane(QWidget):
                 view.copy_clicked.connect(self.copy_code)
                 column.addWidget(view)
         column.addStretch(1)
-        self.scroll.setWidget(page)
+        self.page_area.setWidget(page)
         count = len(loaded.lesson.steps)
         self.counter.setText(f"Step {step.number} of {count}")
         self.back_button.setEnabled(step.number > 1)
@@ -435,11 +444,11 @@ class LessonPane(QWidget):
     def _style_page(self) -> None:
         theme = self._theme
         self.setStyleSheet(self._style_sheet(theme, QApplication.font().pointSizeF()))
-        for view in self.findChildren(ProseView):
-            view.document().setDefaultStyleSheet(self._document_style(theme))
-            view.setHtml(view.source_html)
-        for view in self.findChildren(CodeView):
-            view.highlighter.set_theme(theme)
+        for prose in self.findChildren(ProseView):
+            prose.text_document().setDefaultStyleSheet(self._document_style(theme))
+            prose.setHtml(prose.source_html)
+        for code in self.findChildren(CodeView):
+            code.highlighter.set_theme(theme)
 
     @staticmethod
     def _style_sheet(theme: Theme | None, size: float) -> str:
@@ -474,4 +483,5 @@ class LessonPane(QWidget):
         c = theme.lesson
         return (f"body {{ color: {c['text']}; }} a {{ color: {c['link']}; }} "
                 f"h1, h2, h3, h4 {{ color: {c['heading']}; }} "
-                f"pre, code {{ background-color: {c['code_background']}; color: {c['code_text']}; }}")
+                f"pre, code {{ background-color: {c['code_background']}; "
+                f"color: {c['code_text']}; }}")

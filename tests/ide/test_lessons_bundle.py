@@ -21,7 +21,8 @@ from snekide.lessons.bundle import (
 from snekide.lessons.format import LessonError
 
 PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 64
-SVG = b'<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="5" height="5" fill="#f00"/></svg>'
+SVG = (b'<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">'
+       b'<rect width="5" height="5" fill="#f00"/></svg>')
 LESSON = ("---\ntitle: Wiring\nboard: snekboard\nauthor: Kim\n---\n"
           "## Look\n![the robot](pics/robot.png)\n\n![wires](wires.svg)\n\n"
           "```snek\nprint(1)\n```\n")
@@ -144,7 +145,8 @@ def big_zeros(size: int) -> bytes:
 
 HOSTILE: dict[str, tuple[list[tuple[zipfile.ZipInfo | str, bytes]], str]] = {
     "zip slip": ([*good_entries(), ("../../evil.sh", b"rm -rf ~")], "leaves the lesson"),
-    "zip slip inside a folder": ([*good_entries(), ("pics/../../evil.png", PNG)], "leaves the lesson"),
+    "zip slip inside a folder": ([*good_entries(), ("pics/../../evil.png", PNG)],
+                                 "leaves the lesson"),
     "backslash slip": ([*good_entries(), ("..\\evil.bat", b"x")], "leaves the lesson"),
     "absolute path": ([*good_entries(), ("/tmp/evil.md", b"x")], "absolute path"),
     "drive path": ([*good_entries(), ("C:/Windows/evil.md", b"x")], "absolute path"),
@@ -153,7 +155,8 @@ HOSTILE: dict[str, tuple[list[tuple[zipfile.ZipInfo | str, bytes]], str]] = {
     "symlink folder": ([*good_entries(), symlink_entry("up", "../..")], "link"),
     "zip bomb over 20 MB": ([*good_entries(), ("pics/huge.png", big_zeros(MAX_BYTES + 1))],
                             "more than 20 MB"),
-    "zip bomb ratio": ([("lesson.md", LESSON.encode()), ("pics/robot.png", PNG + big_zeros(5_000_000)),
+    "zip bomb ratio": ([("lesson.md", LESSON.encode()),
+                        ("pics/robot.png", PNG + big_zeros(5_000_000)),
                         ("wires.svg", SVG)], "zip bomb"),
     "script": ([("lesson.md", (LESSON + "\n<script>alert('hi')</script>\n").encode())],
                "could run a program"),

@@ -131,7 +131,8 @@ def test_steps_stay_in_range(tmp_path):
 
 
 def test_damaged_progress_starts_again(tmp_path):
-    for junk in ("{not json", '{"step": "two", "done": []}', '[1, 2]', '{"step": 9, "done": [1, 7, "x"]}'):
+    for junk in ("{not json", '{"step": "two", "done": []}', '[1, 2]',
+                 '{"step": 9, "done": [1, 7, "x"]}'):
         (tmp_path / f"{SHEET.key}.json").write_text(junk)
         progress = Progress(tmp_path, SHEET)
         assert 1 <= progress.step <= 3 and progress.done <= {1}

@@ -227,7 +227,8 @@ def test_text_must_be_utf8():
 
 
 def test_byte_order_mark_and_windows_newlines_are_fine():
-    text = decode_lesson_text(b"\xef\xbb\xbf---\r\ntitle: T\r\nboard: uno\r\n---\r\n## One\r\nGo\r\n")
+    text = decode_lesson_text(b"\xef\xbb\xbf---\r\ntitle: T\r\nboard: uno\r\n---\r\n"
+                              b"## One\r\nGo\r\n")
     assert parse_lesson(text).steps[0].title == "One"
 
 

@@ -52,7 +52,8 @@ def block_runs(firmware: Path) -> dict[tuple[str, int], BlockRun]:
 
     with ThreadPoolExecutor(max_workers=16) as pool:
         results = list(pool.map(run, BLOCKS))
-    return {(name, block.line): result for (name, _s, block), result in zip(BLOCKS, results)}
+    return {(name, block.line): result
+            for (name, _s, block), result in zip(BLOCKS, results, strict=True)}
 
 
 def test_the_course_is_there_in_order():
@@ -111,7 +112,7 @@ def test_the_documented_example_is_a_good_lesson(firmware):
     lesson = parse_lesson(example.group(1))
     assert [step.title for step in lesson.steps] == [
         "Switch the light on", "Blink three times", "On a real Uno"]
-    for step, block in lesson.blocks():
+    for _step, block in lesson.blocks():
         assert run_block(block.code, lesson.board, lesson.world, firmware=firmware).ok
     (checked,) = [step for step in lesson.steps if step.check]
     assert output_shows(checked.check.outputs[0], repl_output(firmware, "uno",
