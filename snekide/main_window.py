@@ -250,6 +250,7 @@ class MainWindow(QMainWindow):
         self.program_status.setObjectName("program_status")
         self.message = QLabel("")
         self.message.setObjectName("message")
+        self.message.setTextFormat(Qt.TextFormat.PlainText)  # may quote a lesson or a file name
         self.progress = QProgressBar()
         self.progress.setMaximumWidth(200)
         self.progress.hide()

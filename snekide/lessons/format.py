@@ -380,7 +380,7 @@ def _fence_kind(token: Token) -> str:
 
 def _plain_text(inline: Token) -> str:
     return "".join(child.content for child in inline.children or []
-                   if child.type in ("text", "code_inline")).strip()
+                   if child.type in ("text", "code_inline", "html_inline")).strip()
 
 
 def _parse_goal(text: str, line: int) -> Goal:

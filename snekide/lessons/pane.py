@@ -231,6 +231,8 @@ class LessonPane(QWidget):
         self.title = QLabel("")
         self.title.setObjectName("lesson_title")
         self.title.setWordWrap(True)
+        # Lesson text is untrusted: labels show it as it is, never as HTML.
+        self.title.setTextFormat(Qt.TextFormat.PlainText)
         self.close_button = QToolButton()
         self.close_button.setText("✕")
         self.close_button.setToolTip("Close the lesson")
@@ -242,6 +244,7 @@ class LessonPane(QWidget):
         self.about = QLabel("")
         self.about.setObjectName("lesson_about")
         self.about.setWordWrap(True)
+        self.about.setTextFormat(Qt.TextFormat.PlainText)
         outer.addWidget(self.about)
 
         self.step_title = QLabel("")
@@ -264,6 +267,7 @@ class LessonPane(QWidget):
         self.notice = QLabel("")
         self.notice.setObjectName("lesson_notice")
         self.notice.setWordWrap(True)
+        self.notice.setTextFormat(Qt.TextFormat.PlainText)
         self.notice.hide()
         outer.addWidget(self.notice)
 
@@ -288,7 +292,6 @@ class LessonPane(QWidget):
 
     def sizeHint(self) -> QSize:  # noqa: N802 - Qt override
         return QSize(420, 600)
-
 
     # -- lessons ---------------------------------------------------------------------------
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PyQt6.QtCore import QUrl
+from PyQt6.QtCore import Qt, QUrl
 from PyQt6.QtGui import QTextDocument
 from PyQt6.QtWidgets import QPushButton
 
@@ -108,6 +108,20 @@ def test_a_lesson_given_on_the_command_line_opens(qtbot, data_dir):
     assert window.lesson_pane.isVisible()
     assert window.lesson_pane.title.text() == "The line bug"
     assert window.tabs.count() == 1  # the lesson did not open as a program
+
+
+def test_lesson_text_in_labels_is_never_html(qtbot, data_dir, tmp_path):
+    path = tmp_path / "<b>bold<b>.md"
+    path.write_text("---\ntitle: <i>Sneaky</i>\nboard: uno\nauthor: <u>me</u>\n---\n"
+                    "## <b>Step</b>\nText\n")
+    window = make_window(qtbot)
+    open_from_menu(window, path)
+    pane = window.lesson_pane
+    assert pane.title.text() == "<i>Sneaky</i>"
+    assert pane.title.textFormat() == Qt.TextFormat.PlainText
+    assert pane.about.textFormat() == Qt.TextFormat.PlainText
+    assert "&lt;b&gt;Step&lt;/b&gt;" in pane.step_title.text()
+    assert window.message.textFormat() == Qt.TextFormat.PlainText
 
 
 def test_close_hides_the_pane(qtbot, data_dir):
