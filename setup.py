@@ -27,6 +27,8 @@ HERE = Path(__file__).resolve().parent
 FIRMWARE_SRC = HERE / "firmware"
 #: Location of the bundled binary inside the package (see snekide/firmware).
 BUNDLED = Path("snekide", "firmware", "snek")
+#: Data shipped inside the package as snekide/data/NAME (see settings.shipped).
+SHIPPED_DATA = ("lessons", "themes", "snekide.desktop", "snekide-mime.xml")
 
 
 def _copy_firmware_sources(dest: Path) -> None:
@@ -50,11 +52,24 @@ class build_py(_build_py):
         super().run()
         if self._bundles_firmware() and not self.dry_run:
             self._build_firmware(Path(self.build_lib) / BUNDLED)
+            self._copy_shipped_data(Path(self.build_lib) / "snekide" / "data")
+
+    def _copy_shipped_data(self, target: Path) -> None:
+        target.mkdir(parents=True, exist_ok=True)
+        for name in SHIPPED_DATA:
+            if (HERE / name).is_dir():
+                shutil.copytree(HERE / name, target / name, dirs_exist_ok=True)
+            else:
+                shutil.copyfile(HERE / name, target / name)
 
     def get_outputs(self, include_bytecode=True):
         outputs = super().get_outputs(include_bytecode)
         if self._bundles_firmware():
             outputs.append(str(Path(self.build_lib) / BUNDLED))
+            for name in SHIPPED_DATA:
+                files = sorted((HERE / name).rglob("*")) if (HERE / name).is_dir() else [HERE / name]
+                outputs += [str(Path(self.build_lib) / "snekide" / "data" / path.relative_to(HERE))
+                            for path in files if path.is_file()]
         return outputs
 
     def _build_firmware(self, target: Path) -> None:

@@ -13,8 +13,22 @@ from snekide import __version__
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="snekide", description="A friendly IDE for Snek.")
     parser.add_argument("--version", action="version", version=f"snekide {__version__}")
-    parser.add_argument("files", nargs="*", type=Path, help="programs to open")
+    parser.add_argument("--install-desktop", action="store_true",
+                        help="add snekide to this user's desktop menu, with the .sneklesson "
+                             "file type, so that double-clicking a lesson opens snekide")
+    parser.add_argument("files", nargs="*", type=Path,
+                        help="programs to open, and lessons (.sneklesson or .md)")
     args = parser.parse_args(argv)
+    if args.install_desktop:
+        from snekide.desktop_install import install
+
+        try:
+            for line in install():
+                print(line)
+        except OSError as error:
+            print(f"snekide: could not install: {error}", file=sys.stderr)
+            return 1
+        return 0
 
     # Qt is imported only now, so that --version works without it.
     from snekide.app import run

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from PyQt6.QtCore import QSize, Qt
-from PyQt6.QtGui import QAction, QCloseEvent, QFont, QIcon, QKeySequence
+from PyQt6.QtGui import QAction, QCloseEvent, QColor, QFont, QIcon, QKeySequence, QPalette
 from PyQt6.QtWidgets import (
     QFileDialog,
     QLabel,
@@ -24,17 +24,22 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
-from snekide import settings
+from snekide import settings, theme_switch
 from snekide.connection import NOT_CONNECTED, Connection
 from snekide.editor import CodeEditor
 from snekide.editor_tabs import EditorTabs
 from snekide.find_bar import FindBar
 from snekide.journal import Journal
+from snekide.lessons.bundle import export_lesson, is_lesson_file, open_lesson
+from snekide.lessons.format import LessonError
+from snekide.lessons.library import lessons_folder
+from snekide.lessons.pane import LessonPane, append_to_program, run_in_repl
 from snekide.put_history import CopyFolder
 from snekide.robot_program import RobotProgram
 
 ICON = Path(__file__).resolve().parent / "icons" / "snekide.svg"
 FILE_FILTER = "Snek programs (*.py *.snek);;All files (*)"
+LESSON_FILTER = "Lessons (*.sneklesson *.md);;All files (*)"
 
 #: Toolbar buttons: name, standard icon, tooltip.
 BUTTONS: list[tuple[str, QStyle.StandardPixmap, str]] = [
@@ -92,6 +97,8 @@ class MainWindow(QMainWindow):
         # its USB serial number; the REPL keeps what it shows.
         self.connection.auto_reconnect = True
         self.connection.setParent(self)
+        self.lesson_pane = LessonPane()
+        self.themes = theme_switch.hub()
         self._build_layout()
         self._build_actions()
         self._build_status_bar()
@@ -102,14 +109,17 @@ class MainWindow(QMainWindow):
                                  modified=entry.modified, buffer_id=entry.buffer_id,
                                  name=entry.name or None)
         for path in files:
-            self.open_program(Path(path))
+            if is_lesson_file(Path(path)):
+                self.open_lesson(Path(path))
+            else:
+                self.open_program(Path(path))
         if self.tabs.count() == 0:
             self.tabs.add_buffer()
         if restored:
             self.show_message("Welcome back! Your programs from last time are here again.")
         self._update_status()
         self.resize(1200, 760)
-        self.splitter.setSizes([680, 520])
+        self.splitter.setSizes([0, 680, 520] if self.lesson_pane.isHidden() else [400, 460, 340])
 
     # -- building ------------------------------------------------------------
 
@@ -121,10 +131,13 @@ class MainWindow(QMainWindow):
         column.addWidget(self.tabs)
         column.addWidget(self.find_bar)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.lesson_pane.hide()  # until a lesson is opened
+        self.splitter.addWidget(self.lesson_pane)
         self.splitter.addWidget(left)
         self.splitter.addWidget(self.repl)
-        self.splitter.setStretchFactor(0, 3)
-        self.splitter.setStretchFactor(1, 2)
+        self.splitter.setStretchFactor(0, 2)
+        self.splitter.setStretchFactor(1, 3)
+        self.splitter.setStretchFactor(2, 2)
         self.splitter.setChildrenCollapsible(False)
         self.setCentralWidget(self.splitter)
 
@@ -161,8 +174,7 @@ class MainWindow(QMainWindow):
             if button is not None:
                 button.setObjectName(f"{name.lower()}_button")
                 button.setMinimumWidth(84)
-        stop = self.button("Stop")
-        stop.setStyleSheet("QToolButton { color: #b3261e; }")
+        theme_switch.follow(self, self._apply_theme)
         for name, key in (("New", QKeySequence.StandardKey.New),
                           ("Open", QKeySequence.StandardKey.Open),
                           ("Save", QKeySequence.StandardKey.Save)):
@@ -174,14 +186,22 @@ class MainWindow(QMainWindow):
         assert bar is not None
         file_menu = bar.addMenu("&File")
         edit_menu = bar.addMenu("&Edit")
+        view_menu = bar.addMenu("&View")
         robot_menu = bar.addMenu("&Robot")
         assert file_menu is not None and edit_menu is not None and robot_menu is not None
+        assert view_menu is not None
         for name in ("New", "Open", "Save"):
             file_menu.addAction(self.actions_by_name[name])
         file_menu.addAction("Save as…", QKeySequence.StandardKey.SaveAs,
                             lambda: self.save_program(save_as=True))
         file_menu.addAction("Close tab", QKeySequence.StandardKey.Close,
                             lambda: self.tabs.close_tab(self.tabs.currentIndex()))
+        file_menu.addSeparator()
+        file_menu.addAction("Open lesson…", lambda: self.open_lesson())
+        self.share_lesson_action = QAction("Share lesson…", self)
+        self.share_lesson_action.triggered.connect(lambda _checked=False: self.share_lesson())
+        self.share_lesson_action.setEnabled(False)
+        file_menu.addAction(self.share_lesson_action)
         file_menu.addSeparator()
         file_menu.addAction("Quit", QKeySequence.StandardKey.Quit, self.close)
 
@@ -208,6 +228,14 @@ class MainWindow(QMainWindow):
         edit_menu.addAction("Smaller text", on_editor("zoom_out"))
         for name in ("Connect", "Put", "Get", "Stop", "Reset"):
             robot_menu.addAction(self.actions_by_name[name])
+        self.theme_menu = theme_switch.ThemeMenu(view_menu, self)
+        projector = self.theme_menu.projector_action
+        projector.setIconText("Big")
+        self.toolbar.addSeparator()
+        self.toolbar.addAction(projector)  # one click for a projector
+        self.projector = theme_switch.Projector(
+            self, lambda: self.tabs.font_size, self.tabs.set_font_size,
+            skip=(CodeEditor, type(self.repl)), toolbar=self.toolbar)
 
     def _build_status_bar(self) -> None:
         bar = self.statusBar()
@@ -222,6 +250,7 @@ class MainWindow(QMainWindow):
         self.program_status.setObjectName("program_status")
         self.message = QLabel("")
         self.message.setObjectName("message")
+        self.message.setTextFormat(Qt.TextFormat.PlainText)  # may quote a lesson or a file name
         self.progress = QProgressBar()
         self.progress.setMaximumWidth(200)
         self.progress.hide()
@@ -247,6 +276,14 @@ class MainWindow(QMainWindow):
         self.tabs.font_size_changed.connect(self.repl.set_font_size)
         self.repl.set_font_size(self.tabs.font_size)
         self.tabs.journal_failed.connect(self.show_message)
+        c.output.connect(self.lesson_pane.output_seen)
+        self.lesson_pane.try_code.connect(self._try_lesson_code)
+        self.lesson_pane.copy_code.connect(self._copy_lesson_code)
+        self.lesson_pane.closed.connect(lambda: self.share_lesson_action.setEnabled(False))
+        self.themes.problem.connect(self.show_message)
+        self.themes.projector_changed.connect(self.projector.apply)
+        self.themes.restore()
+        self.projector.apply(self.themes.projector)
 
     # -- small helpers (tests replace the dialogs) ---------------------------
 
@@ -270,6 +307,17 @@ class MainWindow(QMainWindow):
     def ask_open_path(self) -> Path | None:
         name, _ = QFileDialog.getOpenFileName(self, "Open a program",
                                               str(settings.programs_dir()), FILE_FILTER)
+        return Path(name) if name else None
+
+    def ask_lesson_path(self) -> Path | None:
+        name, _ = QFileDialog.getOpenFileName(self, "Open a lesson", str(lessons_folder()),
+                                              LESSON_FILTER)
+        return Path(name) if name else None
+
+    def ask_share_path(self, suggestion: str) -> Path | None:
+        start = settings.programs_dir() / suggestion
+        name, _ = QFileDialog.getSaveFileName(self, "Share the lesson as one file", str(start),
+                                              "Lessons (*.sneklesson)")
         return Path(name) if name else None
 
     def ask_save_path(self, suggestion: str) -> Path | None:
@@ -342,6 +390,61 @@ class MainWindow(QMainWindow):
             return False
         self.show_message(f"Saved {path.name}")
         return True
+
+    # -- lessons -------------------------------------------------------------
+
+    def open_lesson(self, path: Path | None = None) -> bool:
+        """Show a lesson beside the editor; a broken or unsafe one is refused, saying why."""
+        if path is None:
+            path = self.ask_lesson_path()
+            if path is None:
+                return False
+        try:
+            loaded = open_lesson(path)
+        except LessonError as error:
+            self.lesson_pane.show_problem(f"Could not open {path.name}", str(error))
+            self._show_lesson_pane()
+            self.share_lesson_action.setEnabled(False)
+            self.show_message(f"Could not open the lesson {path.name}.")
+            return False
+        self.lesson_pane.show_lesson(loaded)
+        self._show_lesson_pane()
+        self.share_lesson_action.setEnabled(True)
+        self.show_message(f"Opened the lesson {loaded.lesson.title}")
+        return True
+
+    def _show_lesson_pane(self) -> None:
+        if self.lesson_pane.isHidden():
+            self.lesson_pane.show()
+            pane, editor, repl = self.splitter.sizes()
+            width = self.lesson_pane.sizeHint().width()
+            self.splitter.setSizes([width, max(editor - width * 2 // 3, 300),
+                                    max(repl - width // 3, 200)])
+
+    def share_lesson(self) -> None:
+        """Save the open lesson and its pictures as one .sneklesson file to hand out."""
+        loaded = self.lesson_pane.loaded
+        if loaded is None:
+            return
+        name = (loaded.source.stem if loaded.source is not None else "lesson") + ".sneklesson"
+        path = self.ask_share_path(name)
+        if path is None:
+            return
+        try:
+            written = export_lesson(loaded, path)
+        except OSError as error:
+            self.show_message(f"Could not save {path.name}: {error.strerror or error}")
+            return
+        self.show_message(f"Saved {written.name}: send this one file to share the lesson.")
+
+    def _try_lesson_code(self, code: str) -> None:
+        run_in_repl(self.repl, code)
+
+    def _copy_lesson_code(self, code: str) -> None:
+        editor = self.tabs.current() or self.new_program()
+        append_to_program(editor, code)
+        self.tabs.setCurrentWidget(editor)
+        editor.setFocus()
 
     # -- the robot -----------------------------------------------------------
 
@@ -527,6 +630,13 @@ class MainWindow(QMainWindow):
     def _on_busy(self, busy: bool) -> None:
         for name in ("Put", "Get", "Reset"):
             self.actions_by_name[name].setEnabled(not busy)
+
+    def _apply_theme(self, theme: Any) -> None:
+        stop = self.button("Stop")
+        palette = stop.palette()
+        palette.setColor(QPalette.ColorRole.ButtonText,
+                         QColor(theme.repl["error"] if theme is not None else "#b3261e"))
+        stop.setPalette(palette)
 
     def _set_board(self, text: str, kind: str) -> None:
         self.board_status.setText(text)

@@ -16,10 +16,13 @@ if "qtpy" not in sys.modules:
 
 from PyQt6.QtCore import QEvent, QObject, Qt, pyqtSignal
 from PyQt6.QtGui import (
-    QClipboard, QColor, QFont, QKeyEvent, QKeySequence, QTextCharFormat, QTextCursor,
+    QClipboard, QColor, QFont, QKeyEvent, QKeySequence, QPalette, QTextCharFormat, QTextCursor,
 )
 from PyQt6.QtWidgets import QApplication, QTextEdit, QWidget
 from qtconsole.history_console_widget import HistoryConsoleWidget
+
+from snekide import theme_switch
+from snekide.themes import Theme
 
 PROMPT = "> "
 CONTINUATION_PROMPT = "+ "
@@ -31,6 +34,7 @@ CLAUSES = frozenset({"elif", "else"})
 #: After these the next line usually goes one level out.
 DEDENT_AFTER = frozenset({"return", "pass", "break", "continue"})
 
+#: Prompt and hint colours without a theme (a theme's [repl] section replaces them).
 READY_COLOUR = QColor("#2e7d32")
 BUSY_COLOUR = QColor("#9e9e9e")
 HELP_COLOUR = QColor("#6a1b9a")
@@ -209,12 +213,27 @@ class ReplPane(HistoryConsoleWidget):
         self._help_format = QTextCharFormat()
         self._help_format.setForeground(HELP_COLOUR)
         self._help_format.setFontItalic(True)
+        self._prompt_colours = (READY_COLOUR, BUSY_COLOUR)
         self._drop_clashing_shortcuts()
         self.setFocusProxy(self._control)
         self._set_continuation_prompt(CONTINUATION_PROMPT)
         self._show_prompt(PROMPT)
+        theme_switch.follow(self, self.apply_theme)
 
     # ----- public API -------------------------------------------------------
+
+    def apply_theme(self, theme: Theme | None) -> None:
+        """Take a theme's REPL colours (None: the built-in ones)."""
+        colours = theme.repl if theme is not None else None
+        self._prompt_colours = ((QColor(colours["prompt_ready"]), QColor(colours["prompt_busy"]))
+                                if colours else (READY_COLOUR, BUSY_COLOUR))
+        self._help_format.setForeground(QColor(colours["hint"]) if colours else HELP_COLOUR)
+        palette = QPalette()
+        if colours:
+            palette.setColor(QPalette.ColorRole.Base, QColor(colours["background"]))
+            palette.setColor(QPalette.ColorRole.Text, QColor(colours["text"]))
+        self._control.setPalette(palette)
+        self._paint_prompt()
 
     def show_output(self, text: str) -> None:
         """Show device output above the input line, whatever the student is typing."""
@@ -393,7 +412,7 @@ class ReplPane(HistoryConsoleWidget):
         cursor.movePosition(QTextCursor.MoveOperation.Left, QTextCursor.MoveMode.KeepAnchor,
                             len(self._prompt))
         look = QTextCharFormat()
-        look.setForeground(READY_COLOUR if self._ready else BUSY_COLOUR)
+        look.setForeground(self._prompt_colours[0 if self._ready else 1])
         look.setFontWeight(QFont.Weight.Bold)
         selection.cursor = cursor
         selection.format = look

@@ -10,8 +10,8 @@ from pathlib import Path
 DATA_DIR_ENV = "SNEKIDE_DATA_DIR"
 
 
-def data_dir() -> Path:
-    """The user data folder (created on first use)."""
+def data_dir(create: bool = True) -> Path:
+    """The user data folder (created on first use, unless create is False)."""
     override = os.environ.get(DATA_DIR_ENV)
     if override:
         folder = Path(override)
@@ -19,7 +19,8 @@ def data_dir() -> Path:
         import platformdirs
 
         folder = Path(platformdirs.user_data_dir("snekide", appauthor=False))
-    folder.mkdir(parents=True, exist_ok=True)
+    if create:
+        folder.mkdir(parents=True, exist_ok=True)
     return folder
 
 
@@ -49,3 +50,15 @@ def programs_dir() -> Path:
 
     folder = Path(platformdirs.user_documents_dir())
     return folder if folder.is_dir() else Path.home()
+
+
+#: Data shipped with snekide: copied into the package by setup.py, or the checkout's folders.
+_SHIPPED = (Path(__file__).resolve().parent / "data", Path(__file__).resolve().parent.parent)
+
+
+def shipped(name: str) -> Path:
+    """Data that ships with snekide: the "lessons" and "themes" folders, "snekide.desktop"..."""
+    for base in _SHIPPED:
+        if (base / name).exists():
+            return base / name
+    return _SHIPPED[-1] / name
