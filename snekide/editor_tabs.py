@@ -149,7 +149,8 @@ class EditorTabs(QTabWidget):
 
     # -- journal -------------------------------------------------------------
 
-    def journal_buffer(self, editor: CodeEditor) -> None:
+    def journal_buffer(self, editor: CodeEditor) -> bool:
+        """Write one buffer to the journal; False (and journal_failed) if it could not."""
         entry = Entry(text=editor.text(), path=str(editor.path) if editor.path else None,
                       modified=self.is_unsaved(editor), order=self.indexOf(editor),
                       name=editor.untitled_name, buffer_id=editor.buffer_id)
@@ -157,8 +158,13 @@ class EditorTabs(QTabWidget):
             self.journal.write(entry)
         except OSError as error:
             self.journal_failed.emit(f"Could not keep a safety copy of your program: {error}")
-            return
+            return False
         self._dirty.discard(editor.buffer_id)
+        return True
+
+    def journal_all(self) -> bool:
+        """Write every buffer, in the tabs' order (for the next start); False on failure."""
+        return all([self.journal_buffer(editor) for editor in self.editors()])
 
     def journal_changes(self) -> None:
         """Write the buffers that changed since last time (the timer calls this)."""
