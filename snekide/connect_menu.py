@@ -65,7 +65,8 @@ class OtherPortDialog(QDialog):
         layout.addWidget(self.buttons)
         self.port.textChanged.connect(self._update)
         self._update()
-        self.resize(520, self.sizeHint().height())
+        self.setMinimumWidth(520)
+        self.adjustSize()
 
     def _update(self) -> None:
         ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
@@ -79,6 +80,7 @@ class OtherPortDialog(QDialog):
         if problem:
             self.problem.setText(problem)
             self.problem.show()
+            self.adjustSize()  # room for the message
             return
         self.accept()
 

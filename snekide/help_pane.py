@@ -127,7 +127,8 @@ class ShortcutsDialog(QDialog):
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
-        self.resize(620, 480)
+        rows_height = sum(self.table.rowHeight(r) for r in range(self.table.rowCount()))
+        self.resize(700, min(rows_height + 120, 760))  # every row in sight where it fits
 
     def rows(self) -> list[tuple[str, str]]:
         """What the table shows."""

@@ -17,6 +17,8 @@ LANGUAGE = "The language"
 BUILTINS = "Built-in functions"
 PINS = "Pins"
 
+_WORD = re.compile(r"[a-z0-9_]+")
+
 #: The boards the reference knows, as students know them.
 BOARDS = {"snekboard": "Snekboard", "uno": "Arduino Uno"}
 
@@ -32,9 +34,12 @@ class Topic:
     names: tuple[str, ...] = ()   # the names or words it explains
 
     def matches(self, words: list[str]) -> bool:
-        """Whether every search word is in the topic (any case)."""
+        """Whether every search word starts a word of the topic (any case): 'led' finds LED,
+        not 'called'. A word of signs only ('==') is looked for anywhere."""
         haystack = " ".join((self.title, self.text, self.example, *self.names)).lower()
-        return all(word in haystack for word in words)
+        tokens = _WORD.findall(haystack)
+        return all(any(token.startswith(word) for token in tokens) if _WORD.fullmatch(word)
+                   else word in haystack for word in words)
 
 
 def _lang(title: str, words: str, text: str, example: str = "") -> Topic:
