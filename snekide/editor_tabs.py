@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -60,6 +61,9 @@ class EditorTabs(QTabWidget):
             editor.buffer_id = buffer_id
         if name:
             editor.untitled_name = name
+            numbered = re.fullmatch(r"New program(?: (\d+))?", name)
+            if numbered:  # a restored "New program 2": the next new tab is number 3
+                self._untitled = max(self._untitled, int(numbered.group(1) or 1))
         elif path is None:
             self._untitled += 1
             editor.untitled_name = "New program" if self._untitled == 1 else f"New program {self._untitled}"

@@ -109,6 +109,8 @@ class MainWindow(QMainWindow):
             self.open_program(Path(path))
         if self.tabs.count() == 0:
             self.tabs.add_buffer()
+        #: Said again once connected (connecting clears the message line).
+        self._welcome = restored
         if restored:
             self.show_message(restored)
         self._update_status()
@@ -542,7 +544,8 @@ class MainWindow(QMainWindow):
     def _on_connected(self, label: str) -> None:
         self._set_board(f"Connected: {label}", "good")
         self._last_notice = ""
-        self.show_message("")
+        self.show_message(self._welcome)
+        self._welcome = ""
         self._update_status()
 
     def _on_disconnected(self, message: str) -> None:

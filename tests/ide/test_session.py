@@ -12,7 +12,8 @@ from PyQt6.QtCore import Qt
 from snekide.journal import Entry, Journal
 from snekide.session import MISSING, WELCOME_BACK, Tab, tabs_to_restore
 
-from .test_window import Questions, click, data_dir, make_window  # noqa: F401
+from .test_window import (Questions, click, data_dir, firmware, make_window,  # noqa: F401
+                          wait_connected)
 
 
 def tab_names(window) -> list[str]:
@@ -51,6 +52,18 @@ def test_tabs_come_back_as_they_were(qtbot, data_dir, tmp_path):
     qtbot.keyClick(second.editor(), Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
     assert changed.read_text() == "# more\non()\n"
     assert tab_names(second)[2] == "blink.py"
+    click(qtbot, second, "New")
+    assert tab_names(second)[3] == "New program 3"
+
+
+def test_welcome_back_is_still_said_once_connected(qtbot, data_dir, firmware):
+    first = make_window(qtbot)
+    qtbot.keyClicks(first.editor(), "talkto(M1)")
+    first.close()
+    second = make_window(qtbot)
+    click(qtbot, second, "Connect")
+    wait_connected(qtbot, second)
+    assert second.message.text() == WELCOME_BACK
 
 
 def test_an_empty_window_comes_back_empty(qtbot, data_dir):
