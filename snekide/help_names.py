@@ -6,7 +6,7 @@ pin tables and firmware/grammar.ll: do not edit (tests/ide/test_help.py checks i
 """
 
 #: Board -> built-ins: (kind 'func' or 'const', names, fewest and most arguments).
-BUILTINS = {
+BUILTINS: dict[str, list[tuple[str, tuple[str, ...], int, int]]] = {
     'snekboard': [
         ('func', ('len',), 1, 1),
         ('func', ('print',), 0, 255),
@@ -171,7 +171,7 @@ BUILTINS = {
 }
 
 #: Board -> pin name -> pin number (a motor: its power and direction pins).
-PINS = {
+PINS: dict[str, dict[str, int | tuple[int, int]]] = {
     'uno': {
         'D0': 0,
         'D1': 1,
@@ -213,7 +213,7 @@ PINS = {
 }
 
 #: The simulator's boards (`snek --board NAME`): pin name -> pin number or motor pins.
-SIMULATOR_PINS = {
+SIMULATOR_PINS: dict[str, dict[str, int | tuple[int, int]]] = {
     'uno': {
         'D0': 0,
         'D1': 1,
@@ -255,7 +255,7 @@ SIMULATOR_PINS = {
 }
 
 #: The words of the language.
-KEYWORDS = [
+KEYWORDS: list[str] = [
     'False', 'None', 'True', 'and', 'assert', 'break', 'continue', 'def', 'del', 'elif', 'else',
     'for', 'from', 'global', 'if', 'import', 'in', 'is', 'not', 'or', 'pass', 'range', 'return',
     'while',

@@ -177,8 +177,8 @@ class MainWindow(QMainWindow):
             if name in self.actions_by_name and self.actions_by_name[name].shortcut().isEmpty():
                 self.actions_by_name[name].setShortcut(QKeySequence(key_name))
         for action in self.actions_by_name.values():
-            key = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
-            action.setToolTip(shortcuts.tip_with_key(action.toolTip(), key))
+            key_text = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+            action.setToolTip(shortcuts.tip_with_key(action.toolTip(), key_text))
         connect_button = self.button("Connect")
         connect_button.setMenu(self.connector.menu)
         connect_button.setPopupMode(QToolButton.ToolButtonPopupMode.MenuButtonPopup)

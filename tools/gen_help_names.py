@@ -89,8 +89,8 @@ def simulator_pins() -> dict[str, dict[str, int | tuple[int, int]]]:
     for match in re.finditer(r'\{\s*"(\w+)",\s*\d+,\s*\w+,\s*\{(.*?)\},\s*(\d+),\s*(\w+)\s*\}',
                              source):
         board, motor_text, count, table = match.groups()
-        motors = [tuple(int(n) for n in pair)
-                  for pair in re.findall(r"\{\s*(\d+),\s*(\d+)\s*\}", motor_text)][:int(count)]
+        motors = [(int(power), int(direction)) for power, direction in
+                  re.findall(r"\{\s*(\d+),\s*(\d+)\s*\}", motor_text)][:int(count)]
         names_match = re.search(rf"{table}\[\]\s*=\s*\{{(.*?)\n\}};", source, re.S)
         if names_match is None:
             sys.exit(f"gen_help_names: no table {table} in board.c")
@@ -130,7 +130,7 @@ def table(boards: dict[str, Any]) -> str:
 
 
 def generate() -> str:
-    pins = {"uno": uno_pins()}
+    pins: dict[str, dict[str, Any]] = {"uno": uno_pins()}
     simulated = simulator_pins()
     builtins = {}
     for board, port in PORTS.items():
@@ -147,16 +147,16 @@ def generate() -> str:
         '"""',
         "",
         "#: Board -> built-ins: (kind 'func' or 'const', names, fewest and most arguments).",
-        "BUILTINS = " + table(builtins),
+        "BUILTINS: dict[str, list[tuple[str, tuple[str, ...], int, int]]] = " + table(builtins),
         "",
         "#: Board -> pin name -> pin number (a motor: its power and direction pins).",
-        "PINS = " + table(pins),
+        "PINS: dict[str, dict[str, int | tuple[int, int]]] = " + table(pins),
         "",
         "#: The simulator's boards (`snek --board NAME`): pin name -> pin number or motor pins.",
-        "SIMULATOR_PINS = " + table(simulated),
+        "SIMULATOR_PINS: dict[str, dict[str, int | tuple[int, int]]] = " + table(simulated),
         "",
         "#: The words of the language.",
-        "KEYWORDS = [",
+        "KEYWORDS: list[str] = [",
         *textwrap.wrap(", ".join(repr(word) for word in keywords()) + ",", 96,
                        initial_indent="    ", subsequent_indent="    "),
         "]",

@@ -5,7 +5,6 @@ folder, read as the student sees them (tab names, text, which tab is current).""
 from __future__ import annotations
 
 import shutil
-from pathlib import Path
 
 from PyQt6.QtCore import Qt
 
