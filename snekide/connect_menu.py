@@ -224,6 +224,10 @@ class Connector(QObject):
         if given is not None:
             if given.kind == "serial":
                 self.extra_ports.append(given)
+                problem = choices.port_problem(given.port or "")
+                if problem:
+                    self._tell(problem)  # a mistyped --port: say so, connect to nothing
+                    return
             self.connect_to(given, ask=False)
             return
         plan = self._plan(lambda detected: choices.plan_start(detected, self.remembered()))

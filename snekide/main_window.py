@@ -44,7 +44,7 @@ BUTTONS: list[tuple[str, QStyle.StandardPixmap, str]] = [
     ("Open", QStyle.StandardPixmap.SP_DialogOpenButton, "Open a program from a file"),
     ("Save", QStyle.StandardPixmap.SP_DialogSaveButton, "Save this program to a file"),
     ("Connect", QStyle.StandardPixmap.SP_ComputerIcon,
-     "Talk to a robot, or to the simulator when no robot is plugged in"),
+     "Talk to the robot plugged in, or to the simulator. The arrow lists every board and port"),
     ("Put", QStyle.StandardPixmap.SP_ArrowRight,
      "Send this program to the robot: it runs it now and every time it starts"),
     ("Get", QStyle.StandardPixmap.SP_ArrowLeft, "Bring the robot's program into a new tab"),

@@ -67,21 +67,21 @@ def when_dialog_opens(kind: type[QDialog], act: Callable[[Any], None]) -> None:
 
 # -- the menu ----------------------------------------------------------------------
 
-def test_menu_lists_simulators_robots_ports_and_other_port(qtbot, data_dir):
+def test_menu_lists_simulators_robots_ports_and_other_port(qtbot, data_dir, silent_pty):
     unknown = cc.port_choice("/dev/ttyS7", description="Built-in serial port")
     window = make_window(qtbot, list_devices=lambda: [SIMULATOR, UNO_ROBOT],
                          list_ports=lambda: [unknown],
                          connection=Connection(lambda choice: FakeBoard()))
-    window.connect_default(cc.port_choice("/tmp/pty-given", "uno"))  # as `--port` does
+    window.connect_default(cc.port_choice(silent_pty, "uno"))  # as `--port` does
     wait_connected(qtbot, window)
     menu = open_connect_menu(qtbot, window)
     assert menu.entries() == [
         "Simulator (no robot needed)", "Snekboard simulator", "Arduino Uno simulator",
         "Robots plugged in", "Arduino Uno (/dev/ttyACM0)",
-        "Serial ports", "Built-in serial port (/dev/ttyS7)", "Arduino Uno (/tmp/pty-given)",
+        "Serial ports", "Built-in serial port (/dev/ttyS7)", f"Arduino Uno ({silent_pty})",
         OTHER_PORT]
     checked = [a.text() for a in menu.actions() if a.isChecked()]
-    assert checked == ["Arduino Uno (/tmp/pty-given)"]
+    assert checked == [f"Arduino Uno ({silent_pty})"]
     menu.close()
 
 
@@ -201,6 +201,20 @@ def test_other_port_that_does_not_exist_is_explained_in_the_dialog(qtbot, data_d
     assert dialog.result() == QDialog.DialogCode.Rejected  # it stayed open until closed
     assert dialog.problem.text().startswith(f"There is no port called {tmp_path / 'ttyTYPO'}")
     assert window.board_status.text() == "Not connected"
+
+
+def test_a_mistyped_port_on_the_command_line_is_explained(qtbot, data_dir, tmp_path):
+    typo = tmp_path / "ttyUBS0"
+    args = parser().parse_args(["--port", str(typo), "--board", "uno"])
+    window = create_window(args.files, port=args.port, board=args.board)
+    window.confirm = lambda title, text: True  # type: ignore[method-assign]
+    qtbot.addWidget(window)
+    window.show()
+    wait_repl(qtbot, window, f"There is no port called {typo} on this computer.")
+    assert window.board_status.text() == "Not connected"
+    menu = open_connect_menu(qtbot, window)  # it is offered, for when it appears
+    assert f"Arduino Uno ({typo})" in menu.entries()
+    menu.close()
 
 
 def test_a_file_that_is_no_port_says_it_cannot_be_opened(qtbot, data_dir, tmp_path):
