@@ -92,6 +92,27 @@ def test_menu_says_when_no_robot_is_plugged_in(qtbot, data_dir):
     menu.close()
 
 
+def test_a_port_list_that_fails_still_offers_the_simulators(qtbot, data_dir):
+    def broken() -> list[Any]:
+        raise OSError("the USB list is unreadable")
+
+    window = make_window(qtbot, list_ports=broken)
+    menu = open_connect_menu(qtbot, window)
+    assert menu.entries()[:4] == ["Could not look for robots: the USB list is unreadable",
+                                  "Simulator (no robot needed)", "Snekboard simulator",
+                                  "Arduino Uno simulator"]
+    menu.close()
+
+
+def test_damaged_settings_start_the_simulator(qtbot, data_dir, firmware):
+    data_dir.mkdir(parents=True, exist_ok=True)
+    (data_dir / "settings.json").write_bytes(b"\x00{not json")
+    window = make_window(qtbot, list_ports=lambda: [])
+    window.connect_default()
+    qtbot.waitUntil(lambda: window.board_status.text() == "Connected: Snekboard simulator",
+                    timeout=WAIT)
+
+
 def test_the_connect_button_has_the_menu_too(qtbot, data_dir):
     window = make_window(qtbot, list_ports=lambda: [])
     button = window.button("Connect")
