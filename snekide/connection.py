@@ -39,8 +39,9 @@ def make_board(choice: Any) -> BoardLike:
     from snekide.device.board import Board
 
     if choice.kind == "simulator":
+        board_name = getattr(choice, "board", "") or "snekboard"
         pipe: Any = transport.SimulatorTransport(transport.find_simulator_firmware(),
-                                                 settings.simulator_eeprom())
+                                                 settings.simulator_eeprom(board_name), board_name)
     else:
         pipe = _board_port(choice, choice.port)
     board: BoardLike = Board(pipe, needs_pacing=choice.needs_pacing)

@@ -7,8 +7,17 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from PyQt6.QtCore import QSize, Qt
-from PyQt6.QtGui import QAction, QCloseEvent, QColor, QFont, QIcon, QKeySequence, QPalette
+from PyQt6.QtCore import QEvent, QSize, Qt
+from PyQt6.QtGui import (
+    QAction,
+    QCloseEvent,
+    QColor,
+    QFont,
+    QIcon,
+    QKeySequence,
+    QPalette,
+    QStatusTipEvent,
+)
 from PyQt6.QtWidgets import (
     QFileDialog,
     QLabel,
@@ -24,11 +33,14 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
-from snekide import settings, theme_switch
+from snekide import connect_choices, file_dialogs, session, settings, shortcuts, theme_switch
+from snekide.connect_menu import Connector
 from snekide.connection import NOT_CONNECTED, Connection
 from snekide.editor import CodeEditor
 from snekide.editor_tabs import EditorTabs
 from snekide.find_bar import FindBar
+from snekide.help_pane import HelpMenu
+from snekide.history_dialog import HistoryDialog
 from snekide.journal import Journal
 from snekide.lessons.bundle import export_lesson, is_lesson_file, open_lesson
 from snekide.lessons.format import LessonError
@@ -36,9 +48,9 @@ from snekide.lessons.library import lessons_folder
 from snekide.lessons.pane import LessonPane, append_to_program, run_in_repl
 from snekide.put_history import CopyFolder
 from snekide.robot_program import RobotProgram
+from snekide.status_line import StatusLine
 
 ICON = Path(__file__).resolve().parent / "icons" / "snekide.svg"
-FILE_FILTER = "Snek programs (*.py *.snek);;All files (*)"
 LESSON_FILTER = "Lessons (*.sneklesson *.md);;All files (*)"
 
 #: Toolbar buttons: name, standard icon, tooltip.
@@ -47,7 +59,7 @@ BUTTONS: list[tuple[str, QStyle.StandardPixmap, str]] = [
     ("Open", QStyle.StandardPixmap.SP_DialogOpenButton, "Open a program from a file"),
     ("Save", QStyle.StandardPixmap.SP_DialogSaveButton, "Save this program to a file"),
     ("Connect", QStyle.StandardPixmap.SP_ComputerIcon,
-     "Talk to a robot, or to the simulator when no robot is plugged in"),
+     "Talk to the robot plugged in, or to the simulator. The arrow lists every board and port"),
     ("Put", QStyle.StandardPixmap.SP_ArrowRight,
      "Send this program to the robot: it runs it now and every time it starts"),
     ("Get", QStyle.StandardPixmap.SP_ArrowLeft, "Bring the robot's program into a new tab"),
@@ -71,12 +83,14 @@ class MainWindow(QMainWindow):
 
     def __init__(self, files: Iterable[Path] = (), repl: Any = None,
                  connection: Connection | None = None,
-                 list_devices: Callable[[], list[Any]] | None = None) -> None:
+                 list_devices: Callable[[], list[Any]] | None = None,
+                 list_ports: Callable[[], list[Any]] | None = None) -> None:
         super().__init__()
         self.setWindowTitle("snekide")
         if ICON.is_file():
             self.setWindowIcon(QIcon(str(ICON)))
         self._list_devices = list_devices
+        self._list_ports = list_ports
         self._last_notice = ""
         #: The buffer whose program the robot is running (errors name its lines), if any.
         self.program_buffer: str | None = None
@@ -99,15 +113,15 @@ class MainWindow(QMainWindow):
         self.connection.setParent(self)
         self.lesson_pane = LessonPane()
         self.themes = theme_switch.hub()
+        self.connector = Connector(self.connection, self.devices, self.serial_ports,
+                                   lambda choice, ask: self._start(choice, ask),
+                                   lambda choices: self.choose_device(choices),
+                                   lambda message: self._notice(message), self)
         self._build_layout()
         self._build_actions()
         self._build_status_bar()
         self._wire()
-        restored = self.journal.start()
-        for entry in restored:
-            self.tabs.add_buffer(entry.text, Path(entry.path) if entry.path else None,
-                                 modified=entry.modified, buffer_id=entry.buffer_id,
-                                 name=entry.name or None)
+        restored = self._restore_tabs()
         for path in files:
             if is_lesson_file(Path(path)):
                 self.open_lesson(Path(path))
@@ -115,8 +129,10 @@ class MainWindow(QMainWindow):
                 self.open_program(Path(path))
         if self.tabs.count() == 0:
             self.tabs.add_buffer()
+        #: Said again once connected (connecting clears the message line).
+        self._welcome = restored
         if restored:
-            self.show_message("Welcome back! Your programs from last time are here again.")
+            self.show_message(restored)
         self._update_status()
         self.resize(1200, 760)
         self.splitter.setSizes([0, 680, 520] if self.lesson_pane.isHidden() else [400, 460, 340])
@@ -179,6 +195,15 @@ class MainWindow(QMainWindow):
                           ("Open", QKeySequence.StandardKey.Open),
                           ("Save", QKeySequence.StandardKey.Save)):
             self.actions_by_name[name].setShortcut(key)
+        for name, key_name in shortcuts.COMMAND_KEYS.items():
+            if name in self.actions_by_name and self.actions_by_name[name].shortcut().isEmpty():
+                self.actions_by_name[name].setShortcut(QKeySequence(key_name))
+        for action in self.actions_by_name.values():
+            key_text = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+            action.setToolTip(shortcuts.tip_with_key(action.toolTip(), key_text))
+        connect_button = self.button("Connect")
+        connect_button.setMenu(self.connector.menu)
+        connect_button.setPopupMode(QToolButton.ToolButtonPopupMode.MenuButtonPopup)
         self._build_menus()
 
     def _build_menus(self) -> None:
@@ -202,6 +227,7 @@ class MainWindow(QMainWindow):
         self.share_lesson_action.triggered.connect(lambda _checked=False: self.share_lesson())
         self.share_lesson_action.setEnabled(False)
         file_menu.addAction(self.share_lesson_action)
+        file_menu.addAction("The robot's earlier programs…", self.show_history)
         file_menu.addSeparator()
         file_menu.addAction("Quit", QKeySequence.StandardKey.Quit, self.close)
 
@@ -236,6 +262,11 @@ class MainWindow(QMainWindow):
         self.projector = theme_switch.Projector(
             self, lambda: self.tabs.font_size, self.tabs.set_font_size,
             skip=(CodeEditor, type(self.repl)), toolbar=self.toolbar)
+        bar.addMenu(self.connector.menu)
+        self.help_menu = HelpMenu(lambda: connect_choices.board_of(self.connection.last_choice)
+                                  or connect_choices.DEFAULT_BOARD, bar,
+                                  self.windowIcon(), self)
+        bar.addMenu(self.help_menu)
 
     def _build_status_bar(self) -> None:
         bar = self.statusBar()
@@ -248,7 +279,7 @@ class MainWindow(QMainWindow):
         self.board_status.setStyleSheet(PILLS["bad"])
         self.program_status = QLabel("")
         self.program_status.setObjectName("program_status")
-        self.message = QLabel("")
+        self.message = StatusLine()
         self.message.setObjectName("message")
         self.message.setTextFormat(Qt.TextFormat.PlainText)  # may quote a lesson or a file name
         self.progress = QProgressBar()
@@ -305,9 +336,7 @@ class MainWindow(QMainWindow):
         return answer == QMessageBox.StandardButton.Yes
 
     def ask_open_path(self) -> Path | None:
-        name, _ = QFileDialog.getOpenFileName(self, "Open a program",
-                                              str(settings.programs_dir()), FILE_FILTER)
-        return Path(name) if name else None
+        return file_dialogs.ask_open_path(self)
 
     def ask_lesson_path(self) -> Path | None:
         name, _ = QFileDialog.getOpenFileName(self, "Open a lesson", str(lessons_folder()),
@@ -321,9 +350,7 @@ class MainWindow(QMainWindow):
         return Path(name) if name else None
 
     def ask_save_path(self, suggestion: str) -> Path | None:
-        start = settings.programs_dir() / suggestion
-        name, _ = QFileDialog.getSaveFileName(self, "Save the program", str(start), FILE_FILTER)
-        return Path(name) if name else None
+        return file_dialogs.ask_save_path(self, suggestion, self.confirm)
 
     def choose_device(self, choices: list[Any]) -> Any | None:
         """Pick a device: straight away when there is only one, else from a menu."""
@@ -339,6 +366,13 @@ class MainWindow(QMainWindow):
 
     def show_message(self, text: str) -> None:
         self.message.setText(text)
+
+    def event(self, event: QEvent | None) -> bool:  # noqa: N802 - Qt override
+        # A command's tip goes in the message line, not over the status bar's badges.
+        if isinstance(event, QStatusTipEvent):
+            self.message.show_tip(event.tip())
+            return True
+        return super().event(event)
 
     # -- files ---------------------------------------------------------------
 
@@ -445,40 +479,57 @@ class MainWindow(QMainWindow):
         append_to_program(editor, code)
         self.tabs.setCurrentWidget(editor)
         editor.setFocus()
+    def show_history(self) -> None:
+        """The copies kept at each Put; the one picked opens in a new tab."""
+        dialog = HistoryDialog(self.history, self)
+        dialog.open_requested.connect(self._open_copy)
+        dialog.exec()
+
+    def _open_copy(self, text: str, name: str) -> None:
+        editor = self.tabs.add_buffer(text, modified=True, name=name)
+        editor.setFocus()
+        self.show_message(f"Here is {name}. Save it to keep it as a file.")
+
+    def _restore_tabs(self) -> str:
+        """Bring back the tabs of last time; return what to tell the student ('' if none)."""
+        tabs, notes = session.tabs_to_restore(self.journal.start())
+        for tab in tabs:
+            self.tabs.add_buffer(tab.text, tab.path, modified=tab.modified,
+                                 buffer_id=tab.buffer_id, name=tab.name)
+        current = settings.Preferences().get(session.CURRENT_TAB)
+        for editor in self.tabs.editors():
+            if editor.buffer_id == current:
+                self.tabs.setCurrentWidget(editor)
+        if not tabs:
+            return ""
+        return " ".join([session.WELCOME_BACK, *notes])
 
     # -- the robot -----------------------------------------------------------
 
     def devices(self) -> list[Any]:
+        """The simulator and the boards recognised by their USB ids."""
         if self._list_devices is not None:
             return self._list_devices()
         from snekide.device.usb import list_devices
 
         return list_devices()
 
-    def connect_device(self) -> None:
-        """Connect: pick the simulator or a board, then start it in the background."""
-        try:
-            choices = self.devices()
-        except Exception as error:  # noqa: BLE001 - a broken port list must not close the IDE
-            self.show_message(f"Could not look for robots: {error}")
-            return
-        choice = self.choose_device(choices)
-        if choice is None:
-            return
-        self._start(choice)
+    def serial_ports(self) -> list[Any]:
+        """Every other serial port (unknown USB ids, built-in ports)."""
+        if self._list_ports is not None:
+            return self._list_ports()
+        from serial.tools import list_ports
 
-    def connect_default(self) -> None:
-        """At start: the one robot plugged in, else the simulator."""
-        try:
-            choices = self.devices()
-        except Exception as error:  # noqa: BLE001
-            self.show_message(f"Could not look for robots: {error}")
-            return
-        robots = [c for c in choices if c.kind != "simulator" and not c.generic_bridge]
-        simulators = [c for c in choices if c.kind == "simulator"]
-        choice = robots[0] if len(robots) == 1 else (simulators[0] if simulators else None)
-        if choice is not None:
-            self._start(choice, ask=False)
+        return connect_choices.other_ports(list_ports.comports())
+
+    def connect_device(self) -> None:
+        """The Connect button: see connect_choices.plan_connect."""
+        self.connector.connect_pressed()
+
+    def connect_default(self, given: Any = None) -> None:
+        """At start: the board given on the command line, else the one remembered or
+        plugged in (see connect_choices.plan_start)."""
+        self.connector.connect_at_start(given)
 
     def _start(self, choice: Any, ask: bool = True) -> None:
         if ask and getattr(choice, "generic_bridge", False) and not self.confirm(
@@ -604,7 +655,8 @@ class MainWindow(QMainWindow):
     def _on_connected(self, label: str) -> None:
         self._set_board(f"Connected: {label}", "good")
         self._last_notice = ""
-        self.show_message("")
+        self.show_message(self._welcome)
+        self._welcome = ""
         self._update_status()
 
     def _on_disconnected(self, message: str) -> None:
@@ -626,6 +678,7 @@ class MainWindow(QMainWindow):
         if not self.connection.is_connected:
             self._set_board("Not connected", "bad")
         self.repl.set_prompt_ready(self.connection.is_connected)
+        self._update_status()
 
     def _on_busy(self, busy: bool) -> None:
         for name in ("Put", "Get", "Reset"):
@@ -661,6 +714,11 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent | None) -> None:  # noqa: N802 - Qt override
         if event is None:
             return
+        if self._keep_session():
+            self.tabs.timer.stop()
+            self.connection.close()
+            event.accept()
+            return
         unsaved = [e for e in self.tabs.editors() if self.tabs.is_unsaved(e)]
         keep_journal = False
         if unsaved:
@@ -682,3 +740,19 @@ class MainWindow(QMainWindow):
             self.journal.close()
         self.connection.close()
         event.accept()
+
+    def _keep_session(self) -> bool:
+        """Journal every tab for the next start (nothing to ask then); False if it failed."""
+        if not self.tabs.journal_all():
+            return False
+        try:
+            self.journal.park()
+        except OSError:
+            return False
+        current = self.tabs.current()
+        if current is not None:
+            try:
+                settings.Preferences().set(session.CURRENT_TAB, current.buffer_id)
+            except OSError:
+                pass  # the tabs still come back, the first one current
+        return True

@@ -133,6 +133,10 @@ class Board:
                                         daemon=True)
         self._reader.start()
         self._writer.start()
+        if not self.transport.boots_on_open:
+            # The board did not restart, so no prompt is coming: a blank line asks for one
+            # (a port opened without a reset, like avrsim's pty).
+            self.run_line("")
 
     def close(self) -> None:
         """Stop listening and close the transport (on_disconnect is not called)."""

@@ -19,6 +19,8 @@ class BoardKind:
     generic_bridge: bool = False
     #: The board resets when the port is opened (DTR): wait for its banner.
     resets_on_open: bool = False
+    #: The firmware's name for the board ('uno', 'snekboard'), or '' when unknown.
+    board: str = ""
 
 
 @dataclass(frozen=True)
@@ -32,10 +34,12 @@ class DeviceChoice:
     generic_bridge: bool
     #: The board resets when the port is opened (DTR): wait for its banner.
     resets_on_open: bool = False
+    #: The firmware's name for the board ('uno', 'snekboard'; the simulator's --board), or ''.
+    board: str = ""
 
 
-SNEKBOARD = BoardKind("Snekboard", needs_pacing=False)
-UNO = BoardKind("Arduino Uno", needs_pacing=True, resets_on_open=True)
+SNEKBOARD = BoardKind("Snekboard", needs_pacing=False, board="snekboard")
+UNO = BoardKind("Arduino Uno", needs_pacing=True, resets_on_open=True, board="uno")
 
 #: Known boards by (VID, PID); see docs/boards.md.
 BOARDS: dict[tuple[int, int], BoardKind] = {
@@ -87,7 +91,7 @@ def list_devices() -> list[DeviceChoice]:
             label = f"{kind.name}: maybe a robot ({info.device})"
         choices.append(DeviceChoice(label, "serial", info.device, info.serial_number or None,
                                     kind.needs_pacing, kind.generic_bridge,
-                                    resets_on_open=kind.resets_on_open))
+                                    resets_on_open=kind.resets_on_open, board=kind.board))
     return choices
 
 

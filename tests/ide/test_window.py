@@ -440,13 +440,15 @@ def test_closing_unsaved_work_asks_and_keeps_a_copy(qtbot, data_dir):
     assert [p.read_text() for p in (data_dir / "snapshots").glob("*.py")] == ["precious()"]
 
 
-def test_quitting_with_unsaved_work_asks(qtbot, data_dir):
+def test_quitting_with_unsaved_work_keeps_it_for_next_time(qtbot, data_dir):
     window = make_window(qtbot)
     qtbot.keyClicks(window.editor(), "unsaved()")
     window.confirm = Questions(False)  # type: ignore[method-assign]
     window.close()
-    assert window.isVisible()
-    assert window.confirm.asked == ["Quit without saving?"]
+    assert not window.isVisible()
+    assert window.confirm.asked == []  # nothing is lost, so nothing to ask
+    again = make_window(qtbot)
+    assert [e.text() for e in again.tabs.editors()] == ["unsaved()"]
 
 
 def test_journal_written_every_few_seconds(qtbot, data_dir):
@@ -458,7 +460,7 @@ def test_journal_written_every_few_seconds(qtbot, data_dir):
                     timeout=5000)
 
 
-def test_clean_close_with_everything_saved_clears_the_journal(qtbot, data_dir, tmp_path):
+def test_clean_close_reopens_the_saved_files_next_time(qtbot, data_dir, tmp_path):
     window = make_window(qtbot)
     program = tmp_path / "p.py"
     program.write_text("x = 1\n")
@@ -466,9 +468,9 @@ def test_clean_close_with_everything_saved_clears_the_journal(qtbot, data_dir, t
     session = window.journal.session
     assert session.is_dir()
     window.close()
-    assert not session.exists()
     again = make_window(qtbot)
-    assert [e.text() for e in again.tabs.editors()] == [""]
+    assert not session.exists()  # taken over by the new window
+    assert [(e.text(), e.path) for e in again.tabs.editors()] == [("x = 1\n", program)]
 
 
 def test_restore_after_a_crash_in_this_process(qtbot, data_dir):
@@ -508,12 +510,12 @@ def test_killed_ide_restores_unsaved_text_at_next_start(qtbot, data_dir):
     assert [editor.text() for editor in window.tabs.editors()] == [text]
     assert window.tabs.tabText(0) == "New program •"
     assert "Welcome back" in window.message.text()
-    # Closing with the text still unsaved asks first, then keeps a copy.
+    # Closing with the text still unsaved keeps it for the next start, without asking.
     window.confirm = Questions(True)  # type: ignore[method-assign]
     window.close()
-    assert window.confirm.asked == ["Quit without saving?"]
-    assert [p.read_text() for p in (data_dir / "snapshots").glob("*.py")] == [text]
-    assert not list((data_dir / "journal").glob("session-*"))
+    assert window.confirm.asked == []
+    again = make_window(qtbot)
+    assert [editor.text() for editor in again.tabs.editors()] == [text]
 
 
 def test_a_robot_that_disconnects_is_looked_for_again(qtbot, window):
