@@ -182,9 +182,10 @@ def _load_hex(spec: BoardSpec, path: Path, raw: bytes) -> Image:
 
 def _check_room(spec: BoardSpec, path: Path, start: int, end: int) -> None:
     room = spec.app_end - spec.app_start
-    if start < spec.app_start:
-        raise FlashError(f"The Snek image {path.name} starts at 0x{start:X}, inside the "
-                         f"{spec.label}'s bootloader: it is not an image for this board.")
+    if not spec.app_start <= start < spec.app_end:
+        raise FlashError(f"The Snek image {path.name} is not for the {spec.label}: it starts "
+                         f"at 0x{start:X}, outside the room for programs beside its bootloader "
+                         f"(0x{spec.app_start:X} to 0x{spec.app_end:X}).")
     if end > spec.app_end:
         raise FlashError(f"The Snek image {path.name} is too big for the {spec.label}: "
                          f"{end - spec.app_start:,} bytes, and there is room for {room:,} "
