@@ -19,7 +19,8 @@ from snekide.flash import uf2
 from snekide.flash.errors import FlashError
 
 PACKAGED = Path(__file__).resolve().parent / "images"
-#: What setup.py built into PACKAGED: {file name: {"built": bool, "why": str}}.
+#: What setup.py built into PACKAGED: {file name: {"built": bool, "missing": "port",
+#: "compiler" or "", "why": words}}.
 BUILD_REPORT = PACKAGED / "built.json"
 CHECKOUT = Path(__file__).resolve().parents[2] / "firmware"
 
@@ -114,16 +115,19 @@ def shipped_image(spec: BoardSpec) -> Path:
 
 def missing_reason(spec: BoardSpec) -> str:
     """Why an installed snekide has no image for spec, as its build recorded it."""
-    why = ""
+    entry: dict[str, str] = {}
     try:
-        report = json.loads(BUILD_REPORT.read_text(encoding="utf-8"))
-        why = str(report.get(spec.image_name, {}).get("why", ""))
-    except (OSError, ValueError, AttributeError):
+        entry = dict(json.loads(BUILD_REPORT.read_text(encoding="utf-8"))[spec.image_name])
+    except (OSError, ValueError, KeyError, TypeError):
         pass
-    because = f" ({why})" if why else ""
-    return (f"This snekide was built without Snek for the {spec.label}{because}. "
-            f"Whoever installs snekide can add it by installing {spec.toolchain} and "
-            "building snekide again; or choose a Snek image file.")
+    why = f" ({entry['why']})" if entry.get("why") else ""
+    if entry.get("missing") == "port":
+        remedy = "A newer snekide may have it"
+    else:
+        remedy = (f"Whoever installs snekide can add it by installing {spec.toolchain} "
+                  "and building snekide again")
+    return (f"This snekide was built without Snek for the {spec.label}{why}. {remedy}; "
+            "or choose a Snek image file.")
 
 
 # -- reading an image file ------------------------------------------------------

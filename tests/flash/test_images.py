@@ -72,13 +72,16 @@ def test_missing_images_are_explained(tmp_path, monkeypatch):
     monkeypatch.setattr(images, "CHECKOUT", tmp_path / "no-checkout")
     (tmp_path / "images").mkdir()
     (tmp_path / "images" / "built.json").write_text(json.dumps({
-        "snek-uno.hex": {"built": False, "why": "avr-gcc was not found"},
-        "snek-snekboard.uf2": {"built": False,
-                               "why": "the Snekboard port is not in snekide's sources yet"}}))
-    with pytest.raises(FlashError, match=r"built without Snek for the Arduino Uno \(avr-gcc was "
-                                         r"not found\).*installing gcc-avr and avr-libc"):
+        "snek-uno.hex": {"built": False, "missing": "compiler",
+                         "why": "its compiler avr-gcc was not found"},
+        "snek-snekboard.uf2": {"built": False, "missing": "port",
+                               "why": "the Snekboard port is not in this snekide's sources yet"}}))
+    with pytest.raises(FlashError, match=r"built without Snek for the Arduino Uno \(its compiler "
+                                         r"avr-gcc was not found\)\. Whoever installs snekide can "
+                                         r"add it by installing gcc-avr and avr-libc"):
         images.load(UNO)
-    with pytest.raises(FlashError, match="Snekboard port is not in snekide's sources yet"):
+    with pytest.raises(FlashError, match=r"port is not in this snekide's sources yet\)\. A newer "
+                                         r"snekide may have it; or choose a Snek image file\."):
         images.load(images.BOARDS["snekboard"])
     (tmp_path / "images" / "built.json").unlink()
     with pytest.raises(FlashError, match=r"built without Snek for the Arduino Uno\. "):
