@@ -254,6 +254,8 @@ class MainWindow(QMainWindow):
         edit_menu.addAction("Smaller text", on_editor("zoom_out"))
         for name in ("Connect", "Put", "Get", "Stop", "Reset"):
             robot_menu.addAction(self.actions_by_name[name])
+        robot_menu.addSeparator()
+        robot_menu.addAction("Install Snek on a board…", self.install_snek)
         self.theme_menu = theme_switch.ThemeMenu(view_menu, self)
         projector = self.theme_menu.projector_action
         projector.setIconText("Big")
@@ -542,6 +544,12 @@ class MainWindow(QMainWindow):
         self.robot.forget()
         self.program_buffer = None
         self.connection.connect_to(choice)
+
+    def install_snek(self) -> None:
+        """Robot → Install Snek on a board…: the dialog lends itself the REPL's connection."""
+        from snekide.flash.dialog import open_dialog
+
+        open_dialog(self)
 
     def put_program(self) -> None:
         editor = self.tabs.current()
