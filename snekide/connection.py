@@ -345,7 +345,8 @@ class Connection(QObject):
             board.stop(quiet=True)
             board.run_lines(lines)
 
-        job = self._worker.submit("Run", run, urgent=True)
+        # In turn, not urgent: a Stop or Cancel pressed just before must not come after it.
+        job = self._worker.submit("Run", run)
         job.failed.connect(self.problem)
         return job
 

@@ -431,6 +431,7 @@ class MainWindow(QMainWindow):
             if not self.confirm(run_and_put.EMPTY_PUT_TITLE, run_and_put.EMPTY_PUT_QUESTION):
                 self.show_message(run_and_put.EMPTY_PUT_KEPT)
                 return
+            text = ""
         else:
             problem = run_and_put.compile_problem(text, name, buffer_id, self.connection.errors)
             if problem is not None:
