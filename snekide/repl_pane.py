@@ -96,7 +96,8 @@ class ReplPane(QPlainTextEdit):
 
     def show_output(self, text: str) -> None:
         """Board output, above the waiting lines and the prompt, as it comes."""
-        text = "".join(c for c in text.replace("\r", "") if c >= " " or c in "\n\t")
+        # Control characters would show as boxes (the device layer took the protocol's out).
+        text = "".join(c for c in text if c >= " " or c in "\n\t")
         if not text:
             return
         follow = self._at_end()

@@ -223,7 +223,7 @@ class Board:
             self._find_line_number(timeout)
 
     def wait_prompt(self, timeout: float = 3) -> None:
-        """Wait until the board has answered every line sent and shows its `> ` prompt."""
+        """Wait until the board has answered every line queued and waits at a prompt."""
         self._wait(lambda: self._idle() and not self._queued, timeout, BUSY)
 
     def ping(self, timeout: float = 0.5) -> bool:

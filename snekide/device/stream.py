@@ -6,8 +6,8 @@ from __future__ import annotations
 import codecs
 from dataclasses import dataclass
 
-from snekide.device.protocol import (ACK, BANNER, CONTINUATION_PROMPT, DC4, ETX, INTERRUPTED,
-                                     PROMPT, STX, XOFF, XON)
+from snekide.device.protocol import (ACK, CONTINUATION_PROMPT, DC4, ETX, INTERRUPTED, PROMPT,
+                                     STX, XOFF, XON)
 
 _PROMPT_END = PROMPT[1]
 assert PROMPT[1] == CONTINUATION_PROMPT[1], "prompts differ only in their first character"

@@ -11,6 +11,7 @@ from PyQt6.QtCore import Qt
 from snekide import settings
 from snekide.main_window import MainWindow
 
+from .test_repl_session import wait_shown
 from .test_window import (WAIT, Questions, click, data_dir, firmware, make_window,  # noqa: F401
                           repl_text, start_endless_loop, type_in_editor, type_in_repl,
                           wait_connected, wait_repl, window)
@@ -26,7 +27,12 @@ def stored(data_dir: Path) -> bytes:
 def put_and_wait(qtbot: Any, window: MainWindow, text: str) -> None:
     window.editor().set_text(text, modified=True)
     click(qtbot, window, "Put")
-    qtbot.waitUntil(lambda: "same as this one" in window.program_status.text(), timeout=WAIT)
+    try:
+        qtbot.waitUntil(lambda: "same as this one" in window.program_status.text(),
+                        timeout=WAIT)
+    except qtbot.TimeoutError:
+        raise AssertionError(f"Put did not finish: {window.message.text()!r}; the REPL shows "
+                             f"{repl_text(window)!r}") from None
 
 
 def press(qtbot: Any, window: MainWindow, key: Qt.Key) -> None:
@@ -140,7 +146,7 @@ def test_an_error_of_a_put_program_shows_its_line_and_the_prompt(qtbot, window):
     click(qtbot, window, "Put")
     qtbot.waitUntil(lambda: editor.error_line() == 3, timeout=WAIT)
     wait_repl(qtbot, window, "start\nError in line 3 of New program: ")
-    qtbot.waitUntil(lambda: window.repl.ready, timeout=WAIT)
+    wait_shown(qtbot, window, "Error in line 3 of New program")   # and the prompt, in view
 
 
 # -- Stop ------------------------------------------------------------------------------

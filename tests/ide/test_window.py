@@ -79,7 +79,10 @@ def window(qtbot: Any, data_dir: Path, firmware: Path) -> Iterator[MainWindow]:
 
 
 def click(qtbot: Any, window: MainWindow, name: str) -> None:
-    qtbot.mouseClick(window.button(name), LEFT)
+    """Click a button once it can be clicked (Put waits while Connect finishes)."""
+    button = window.button(name)
+    qtbot.waitUntil(button.isEnabled, timeout=WAIT)
+    qtbot.mouseClick(button, LEFT)
 
 
 def wait_connected(qtbot: Any, window: MainWindow) -> None:
