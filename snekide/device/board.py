@@ -120,7 +120,8 @@ class Board:
         self._main = True                     # the last prompt was `> `
         self._batch: Hashable | None = None   # batch of the last line sent
         self._queued = 0                      # lines from run_line not sent or dropped yet
-        self._probing = False                 # hide the answer to _find_line_number
+        # _find_line_number: 0 idle, 1 its error line is due, 2 the prompt after it is due.
+        self._probing = 0
         self._failed: set[Hashable] = set()   # batches that met an error: the rest is dropped
 
     # Life cycle
@@ -209,6 +210,16 @@ class Board:
         with self._cond:
             self._after_interrupt = 0
         self._write(INTERRUPT)
+
+    def cancel(self, timeout: float = 3) -> None:
+        """Forget a half-typed statement: ^C, and wait for the fresh prompt (nothing else stops:
+        the motors keep going)."""
+        self._check_open()
+        self._flush_pending()
+        with self._op:
+            mark = self._mark_interrupt()
+            self.interrupt()
+            self._wait_interrupted(mark, timeout)
 
     def stop(self, timeout: float = 3, quiet: bool = False) -> None:
         """Interrupt, then turn every motor off with stopall(); wait until the board is ready.
@@ -356,12 +367,11 @@ class Board:
         try:
             self._wait(self._idle, timeout, NOT_ANSWERING)
             with self._cond:
-                mark = self._prompts
-                self._expected = mark + 1
-                self._probing = True
+                self._expected = self._prompts + 1
+                self._probing = 1
                 self._batch = None
             self._write(command(protocol.LINE_NUMBER_PROBE))
-            self._wait(lambda: self._prompts > mark, timeout, NOT_ANSWERING)
+            self._wait(lambda: not self._probing, timeout, NOT_ANSWERING)
         except DeviceError:
             if self._closed is not None:
                 raise
@@ -370,7 +380,7 @@ class Board:
                 self._expected = self._prompts
         finally:
             with self._cond:
-                self._probing = False
+                self._probing = 0
 
     def _get(self, timeout: float) -> str:
         with self._cond:
@@ -463,7 +473,8 @@ class Board:
             if isinstance(event, stream.Prompt):
                 self._output(text)
                 with self._cond:
-                    self._probing = False
+                    if self._probing == 2:
+                        self._probing = 0   # the prompt after the probe's answer
                     self._prompts += 1
                     self._main = event.main
                     self._lines_read.prompt()
@@ -475,8 +486,9 @@ class Board:
             with self._cond:
                 if isinstance(event, stream.Line) and self._probing:
                     found = ERROR_LINE.match(event.text)
-                    if found:
+                    if found and self._probing == 1:
                         self._lines_read.found(int(found.group("line")))
+                        self._probing = 2
                 elif isinstance(event, stream.Line):
                     self._lines.append(event.text)
                     self._line_count += 1
@@ -525,7 +537,8 @@ class Board:
 
     def _idle(self) -> bool:
         """The board waits at a prompt for a line, and none is on its way (call with _cond)."""
-        return self._after_interrupt is None and self._prompts >= self._expected
+        return (self._after_interrupt is None and self._prompts >= self._expected
+                and not self._probing)
 
     def _write_loop(self) -> None:
         while not self._stopping.is_set():

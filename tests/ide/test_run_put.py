@@ -179,3 +179,19 @@ def test_an_old_stored_programs_error_does_not_greet_the_student(qtbot, data_dir
                              "undefined: nobody. Press Get to see it, or Put a new one.")
     assert "Error" not in repl_text(window)
     assert window.editor().text() == "" and window.editor().error_line() is None
+
+
+def test_escape_then_run_at_once(qtbot, window):
+    """Two interrupts close together (Escape's, then Run's Stop) must not confuse which
+    prompt answers what: the Run's error still names its line, and nothing of the IDE's own
+    shows."""
+    editor = window.editor()
+    editor.set_text("print('ran')\nprint(1 + 'a')\n", modified=True)
+    type_in_repl(qtbot, window, 'print("hi"')
+    qtbot.waitUntil(lambda: window.repl.ready and window.repl.prompt_text() == "+ ",
+                    timeout=WAIT)
+    qtbot.keyClick(window.repl, Qt.Key.Key_Escape)
+    click(qtbot, window, "Run")
+    qtbot.waitUntil(lambda: editor.error_line() == 2, timeout=WAIT)
+    wait_repl(qtbot, window, "ran\nError in line 2 of New program: type mismatch: 1 + 'a'")
+    assert '")"' not in repl_text(window) and "stopall" not in repl_text(window)

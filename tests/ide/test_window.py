@@ -324,7 +324,7 @@ class FakeBoard:
     def stop(self, quiet: bool = False) -> None:
         self.release.set()
 
-    def interrupt(self) -> None:
+    def cancel(self) -> None:
         self.release.set()
 
     def put(self, program: str, progress: Callable[[int, int], None] | None = None) -> Any:
