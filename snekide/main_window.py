@@ -251,6 +251,7 @@ class MainWindow(QMainWindow):
         c.line_sent.connect(lambda tag, main: self.repl.line_sent(tag.text, main))
         c.lines_dropped.connect(lambda tags: self.repl.lines_dropped([t.text for t in tags]))
         c.error_found.connect(self._on_error)
+        c.booted.connect(self.repl.set_busy)  # its stored program runs first
         c.stored_program = self._stored_program
         c.connected.connect(self._on_connected)
         c.disconnected.connect(self._on_disconnected)
