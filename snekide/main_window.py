@@ -16,6 +16,7 @@ from PyQt6.QtGui import (
     QIcon,
     QKeySequence,
     QPalette,
+    QShortcut,
     QStatusTipEvent,
 )
 from PyQt6.QtWidgets import (
@@ -33,10 +34,20 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
-from snekide import connect_choices, file_dialogs, session, settings, shortcuts, theme_switch
+from snekide import (
+    connect_choices,
+    file_dialogs,
+    run_and_put,
+    session,
+    settings,
+    shortcuts,
+    theme_switch,
+)
 from snekide.connect_menu import Connector
 from snekide.connection import NOT_CONNECTED, Connection
+from snekide.device import protocol
 from snekide.editor import CodeEditor
+from snekide.error_report import STORED, ErrorReport, StoredProgram
 from snekide.editor_tabs import EditorTabs
 from snekide.find_bar import FindBar
 from snekide.help_pane import HelpMenu
@@ -60,6 +71,8 @@ BUTTONS: list[tuple[str, QStyle.StandardPixmap, str]] = [
     ("Save", QStyle.StandardPixmap.SP_DialogSaveButton, "Save this program to a file"),
     ("Connect", QStyle.StandardPixmap.SP_ComputerIcon,
      "Talk to the robot plugged in, or to the simulator. The arrow lists every board and port"),
+    ("Run", QStyle.StandardPixmap.SP_MediaPlay,
+     "Try this program on the robot now, without keeping it (F5)"),
     ("Put", QStyle.StandardPixmap.SP_ArrowRight,
      "Send this program to the robot: it runs it now and every time it starts"),
     ("Get", QStyle.StandardPixmap.SP_ArrowLeft, "Bring the robot's program into a new tab"),
@@ -92,8 +105,8 @@ class MainWindow(QMainWindow):
         self._list_devices = list_devices
         self._list_ports = list_ports
         self._last_notice = ""
-        #: The buffer whose program the robot is running (errors name its lines), if any.
-        self.program_buffer: str | None = None
+        #: The program being Put, until the Put is done (its errors at boot name its lines).
+        self._putting: StoredProgram | None = None
         self.robot = RobotProgram()
         self.journal = Journal(settings.journal_dir())
         self.snapshots = CopyFolder(settings.snapshots_dir())
@@ -170,7 +183,8 @@ class MainWindow(QMainWindow):
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.toolbar)
         handlers: dict[str, Callable[[], object]] = {
             "New": self.new_program, "Open": self.open_program, "Save": self.save_program,
-            "Connect": self.connect_device, "Put": self.put_program, "Get": self.get_program,
+            "Connect": self.connect_device, "Run": self.run_program, "Put": self.put_program,
+            "Get": self.get_program,
             "Stop": self.stop_program, "Reset": self.reset_board,
         }
         self.actions_by_name: dict[str, QAction] = {}
@@ -183,7 +197,7 @@ class MainWindow(QMainWindow):
             handler = handlers[name]
             action.triggered.connect(lambda _checked=False, h=handler: h())
             self.actions_by_name[name] = action
-            if name in ("Connect", "Put"):
+            if name in ("Connect", "Run"):
                 self.toolbar.addSeparator()
             self.toolbar.addAction(action)
             button = self.toolbar.widgetForAction(action)
@@ -196,14 +210,16 @@ class MainWindow(QMainWindow):
                           ("Save", QKeySequence.StandardKey.Save)):
             self.actions_by_name[name].setShortcut(key)
         for name, key_name in shortcuts.COMMAND_KEYS.items():
-            if name in self.actions_by_name and self.actions_by_name[name].shortcut().isEmpty():
-                self.actions_by_name[name].setShortcut(QKeySequence(key_name))
+            self.actions_by_name[name].setShortcut(QKeySequence(key_name))
         for action in self.actions_by_name.values():
             key_text = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
             action.setToolTip(shortcuts.tip_with_key(action.toolTip(), key_text))
         connect_button = self.button("Connect")
         connect_button.setMenu(self.connector.menu)
         connect_button.setPopupMode(QToolButton.ToolButtonPopupMode.MenuButtonPopup)
+        # Escape stops the robot from the editor too (the REPL and the find bar have their own).
+        QShortcut(QKeySequence("Escape"), self.tabs, self.stop_program,
+                  context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self._build_menus()
 
     def _build_menus(self) -> None:
@@ -252,9 +268,10 @@ class MainWindow(QMainWindow):
         edit_menu.addSeparator()
         edit_menu.addAction("Bigger text", on_editor("zoom_in"))
         edit_menu.addAction("Smaller text", on_editor("zoom_out"))
-        for name in ("Connect", "Put", "Get", "Stop", "Reset"):
+        for name in ("Connect", "Run", "Put", "Get", "Stop", "Reset"):
             robot_menu.addAction(self.actions_by_name[name])
         robot_menu.addSeparator()
+        robot_menu.addAction("Clear the REPL", self.repl.clear_screen)
         robot_menu.addAction("Install Snek on a board…", self.install_snek)
         self.theme_menu = theme_switch.ThemeMenu(view_menu, self)
         projector = self.theme_menu.projector_action
@@ -297,14 +314,20 @@ class MainWindow(QMainWindow):
     def _wire(self) -> None:
         c = self.connection
         c.output.connect(self.repl.show_output)
-        c.prompt.connect(lambda: self.repl.set_prompt_ready(True))
-        c.error_found.connect(self._on_error_line)
+        c.prompt.connect(self.repl.set_ready)
+        c.line_sent.connect(lambda tag, main: self.repl.line_sent(tag.text, main))
+        c.lines_dropped.connect(lambda tags: self.repl.lines_dropped([t.text for t in tags]))
+        c.error_found.connect(self._on_error)
+        c.booted.connect(self.repl.set_busy)  # its stored program runs first
+        c.stored_program = self._stored_program
         c.connected.connect(self._on_connected)
         c.disconnected.connect(self._on_disconnected)
         c.problem.connect(self._on_problem)
         c.busy_changed.connect(self._on_busy)
         self.repl.line_entered.connect(self._on_line_entered)
+        self.repl.lines_pasted.connect(self._on_lines_pasted)
         self.repl.interrupt_requested.connect(self.stop_program)
+        self.repl.cancel_requested.connect(self.connection.cancel)
         self.tabs.current_changed.connect(self._update_status)
         self.tabs.font_size_changed.connect(self.repl.set_font_size)
         self.repl.set_font_size(self.tabs.font_size)
@@ -540,9 +563,8 @@ class MainWindow(QMainWindow):
                 "Connect to it?"):
             return
         self._set_board(f"Connecting to {choice.label}…", "busy")
-        self.repl.set_prompt_ready(False)
+        self.repl.set_busy()
         self.robot.forget()
-        self.program_buffer = None
         self.connection.connect_to(choice)
 
     def install_snek(self) -> None:
@@ -551,6 +573,19 @@ class MainWindow(QMainWindow):
 
         open_dialog(self)
 
+    def run_program(self) -> None:
+        """Run (F5): stop what runs, then try the editor's program on the robot, not kept."""
+        editor = self.tabs.current()
+        if editor is None:
+            return
+        name = self.tabs.title(editor)
+        job = self.connection.run_program(editor.text(), name, editor.buffer_id)
+        if job is None:
+            return
+        self.repl.set_busy()
+        self.repl.show_note(run_and_put.running_note(name))
+        self.show_message("")
+
     def put_program(self) -> None:
         editor = self.tabs.current()
         if editor is None:
@@ -558,23 +593,34 @@ class MainWindow(QMainWindow):
         if not self.connection.is_connected:
             self._on_problem(NOT_CONNECTED)
             return
-        text = editor.text()
-        if text and not text.endswith("\n"):
-            text += "\n"
+        text = protocol.program_text(editor.text())
+        name, buffer_id = self.tabs.title(editor), editor.buffer_id
+        if run_and_put.is_empty(text):
+            if not self.confirm(run_and_put.EMPTY_PUT_TITLE, run_and_put.EMPTY_PUT_QUESTION):
+                self.show_message(run_and_put.EMPTY_PUT_KEPT)
+                return
+            text = ""
+        else:
+            problem = run_and_put.compile_problem(text, name, buffer_id, self.connection.errors)
+            if problem is not None:
+                self.repl.show_note(run_and_put.not_sent_note(problem))
+                self._on_error(problem)
+                self.show_message(run_and_put.not_sent_status(problem))
+                return
         try:
-            self.history.keep(text, self.tabs.title(editor))
+            self.history.keep(text, name)
         except OSError as error:
             self.show_message(f"Could not keep a copy of the program: {error}")
-        buffer_id = editor.buffer_id
         job = self.connection.put(text)
         if job is None:
             return
-        self.program_buffer = buffer_id
+        self._putting = StoredProgram(name, text, buffer_id)
         self.show_message("Sending the program to the robot…")
         self.progress.setRange(0, 0)
         self.progress.show()
         job.progress.connect(self._on_progress)
         job.succeeded.connect(lambda result: self._on_put_done(result, text, buffer_id))
+        job.failed.connect(lambda _message: setattr(self, "_putting", None))
         job.finished.connect(self.progress.hide)
 
     def _on_progress(self, done: int, total: int) -> None:
@@ -582,6 +628,7 @@ class MainWindow(QMainWindow):
         self.progress.setValue(done)
 
     def _on_put_done(self, result: Any, text: str, buffer_id: str) -> None:
+        self._putting = None
         if getattr(result, "verified", False):
             self.robot.stored(text, buffer_id, "Put")
         else:
@@ -625,8 +672,7 @@ class MainWindow(QMainWindow):
         job = self.connection.reset()
         if job is None:
             return
-        self.program_buffer = self.robot.buffer_id
-        self.repl.set_prompt_ready(False)
+        self.repl.set_busy()
         self.show_message("Restarting the robot…")
         job.succeeded.connect(self._on_reset_done)
 
@@ -639,26 +685,41 @@ class MainWindow(QMainWindow):
 
     # -- signals from the connection and the REPL ----------------------------
 
-    def _on_line_entered(self, text: str) -> None:
-        if not self.connection.is_connected:
-            self.repl.show_output(NOT_CONNECTED + "\n")
-            self.repl.set_prompt_ready(True)
-            return
-        self.program_buffer = None  # errors now name lines typed in the REPL
+    def _on_line_entered(self, text: str, answer: bool) -> None:
         self._last_notice = ""
-        self.repl.set_prompt_ready(False)
-        self.connection.run_line(text)
+        if self.connection.type_line(text, answer) is None and not answer:
+            self.repl.lines_dropped([text])
 
-    def _on_error_line(self, line: str, explanation: str, number: int) -> None:
-        if explanation:
-            self.repl.show_error_help(explanation)
-        if not number or self.program_buffer is None:
+    def _on_lines_pasted(self, lines: list[str]) -> None:
+        self._last_notice = ""
+        if not self.connection.type_lines(lines):
+            self.repl.lines_dropped(lines)
+
+    def _on_error(self, report: ErrorReport) -> None:
+        """An error from the robot, or found before Put: in the REPL, and marked in the editor
+        when it names a line of one of its tabs."""
+        if report.kind == STORED:
+            self.repl.show_note(run_and_put.stored_error_note(report))
+            return
+        self.repl.show_error(report)
+        if report.buffer_id is None or not report.line:
             return
         for editor in self.tabs.editors():
-            if editor.buffer_id == self.program_buffer:
+            if editor.buffer_id == report.buffer_id:
                 self.tabs.setCurrentWidget(editor)
-                editor.show_line(number)
+                editor.show_line(report.line)
                 break
+
+    def _stored_program(self) -> StoredProgram | None:
+        """The robot's stored program as the IDE knows it (for its errors at boot)."""
+        if self._putting is not None:
+            return self._putting
+        if self.robot.text is None:
+            return None
+        for editor in self.tabs.editors():
+            if editor.buffer_id == self.robot.buffer_id:
+                return StoredProgram(self.tabs.title(editor), self.robot.text, editor.buffer_id)
+        return StoredProgram("the robot's program", self.robot.text)
 
     def _on_connected(self, label: str) -> None:
         self._set_board(f"Connected: {label}", "good")
@@ -670,14 +731,14 @@ class MainWindow(QMainWindow):
     def _on_disconnected(self, message: str) -> None:
         self._notice(message)
         self._set_board("Not connected", "bad")
-        self.repl.set_prompt_ready(False)
+        self.repl.set_busy()
         self.robot.forget()
         self._update_status()
 
     def _notice(self, message: str) -> None:
         """Tell the student in the REPL (once, if the same thing happens twice in a row)."""
         if message != self._last_notice:
-            self.repl.show_output(f"\n{message}\n")
+            self.repl.show_note(message)
         self._last_notice = message
         self.show_message(message)
 
@@ -685,7 +746,6 @@ class MainWindow(QMainWindow):
         self._notice(message)
         if not self.connection.is_connected:
             self._set_board("Not connected", "bad")
-        self.repl.set_prompt_ready(self.connection.is_connected)
         self._update_status()
 
     def _on_busy(self, busy: bool) -> None:

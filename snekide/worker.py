@@ -159,11 +159,15 @@ class BoardSignals(QObject):
     """The board's callbacks (from its reader thread) turned into signals on the GUI thread."""
 
     output = pyqtSignal(str)
-    prompt = pyqtSignal()
+    prompt = pyqtSignal(bool)               # main
+    line_sent = pyqtSignal(object, object, bool)  # tag, console line number or None, main
+    lines_dropped = pyqtSignal(list)        # tags
     disconnected = pyqtSignal(str)
 
     def attach(self, board: Any) -> None:
-        """Route board's on_output, on_prompt and on_disconnect through these signals."""
+        """Route the board's callbacks (on_output, on_prompt, ...) through these signals."""
         board.on_output = self.output.emit
         board.on_prompt = self.prompt.emit
+        board.on_line_sent = self.line_sent.emit
+        board.on_lines_dropped = self.lines_dropped.emit
         board.on_disconnect = self.disconnected.emit

@@ -91,6 +91,11 @@
 #define SNEK_EXIT (0)
 #endif
 
+/* parse_check_only: compile without running (the host's --check). */
+#ifndef SNEK_CHECK_ONLY
+#define SNEK_CHECK_ONLY (0)
+#endif
+
 /* Bytes the console holds between reads (a power of two). */
 #ifndef SNEK_CONSOLE_RING
 #define SNEK_CONSOLE_RING (64)

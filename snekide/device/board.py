@@ -9,28 +9,23 @@ import re
 import threading
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 
-from snekide.device import stream
+from snekide.device import protocol, stream
+from snekide.device.console_lines import ConsoleLines
+from snekide.device.errors import ERROR_LINE
 from snekide.device.exceptions import NOT_ANSWERING, DeviceError
+from snekide.device.protocol import (CTRL_C, CTRL_D, DC4, ENQ, INTERRUPT, LINE_END,
+                                     QUIET_INTERRUPT, byte, command)
 from snekide.device.transport import Transport
 
 log = logging.getLogger(__name__)
-
-CTRL_C = b"\x03"
-CTRL_D = b"\x04"
-ENQ = b"\x05"
-CTRL_N = b"\x0e"
-CTRL_O = b"\x0f"
-DC4 = b"\x14"
 
 #: Bytes sent between ENQs when pacing (boards behind a USB-serial bridge).
 PACE = 16
 
 TOO_BIG = re.compile(r"program too big: (\d+) bytes, room for (\d+)")
-#: Lines that start a block: the REPL needs a blank line after them.
-COMPOUND = re.compile(r"(if|elif|else|while|for|def|try|except|finally|with)\b")
 
 STORED = "The robot now has your program."
 DIFFERENT = "The robot did not keep your program: what came back was different."
@@ -54,17 +49,15 @@ def too_big_message(size: int, room: int) -> str:
     return f"Your program is too big for this robot: {size} bytes, it has room for {room}."
 
 
-def block_lines(text: str) -> list[str]:
-    """The lines to send for text typed at the REPL, with a blank line ending a block.
-
-    Blank lines inside the text are left out (at the REPL a blank line ends a block).
-    """
-    lines = [line.rstrip() for line in text.replace("\r\n", "\n").split("\n")]
-    lines = [line for line in lines if line.strip()]
-    if not lines:
-        return [""]
-    compound = any(COMPOUND.match(line.lstrip()) or line[0] in " \t" for line in lines)
-    return lines + [""] if compound else lines
+@dataclass(frozen=True)
+class _Line:
+    """A line waiting for the board's prompt (see Board.run_line)."""
+    text: str
+    tag: object
+    batch: Hashable | None
+    gen: int
+    #: Sent only if the board still asks for more (`+ `): a blank line that ends a block.
+    ending: bool = False
 
 
 class _NoAck(Exception):
@@ -75,10 +68,13 @@ class Board:
     """Talks to one Snek board over a transport.
 
     A reader thread splits what the board sends (see stream.DeviceStream) and calls
-    on_output(text), on_prompt() and on_disconnect(message) from that thread. REPL
-    lines go through a writer thread, so run_line() never waits for the board.
-    Every other method waits with a timeout and raises DeviceError with a plain
-    message; they may be called from any thread.
+    on_output(text), on_prompt(main) and on_disconnect(message) from that thread.
+    REPL lines go through a writer thread, so run_line() never waits for the board:
+    it sends one line each time the board asks for one with its prompt, as a student
+    at a terminal would, so the board's parser decides whether a statement goes on.
+    It reports each line as it goes (on_line_sent) or when it is dropped
+    (on_lines_dropped). Every other method waits with a timeout and raises
+    DeviceError with a plain message; they may be called from any thread.
     """
 
     #: How long the writer waits for an ACK before checking the board is still there.
@@ -88,13 +84,18 @@ class Board:
         self.transport = transport
         self.needs_pacing = needs_pacing
         self.on_output: Callable[[str], None] | None = None
-        self.on_prompt: Callable[[], None] | None = None
+        #: The board waits for a line (main: at `> `, else at `+ `) and nothing is in flight.
+        self.on_prompt: Callable[[bool], None] | None = None
+        #: A line from run_line went out: (its tag, its console line number or None, main).
+        self.on_line_sent: Callable[[object, int | None, bool], None] | None = None
+        #: Lines from run_line that will never be sent (Stop, Put, an error in their batch).
+        self.on_lines_dropped: Callable[[list[object]], None] | None = None
         self.on_disconnect: Callable[[str], None] | None = None
         self._stream = stream.DeviceStream()
         self._cond = threading.Condition()
         self._op = threading.RLock()          # one protocol operation at a time
         self._write_lock = threading.Lock()   # whole writes, never interleaved
-        self._queue: queue.Queue[tuple[int, bytes]] = queue.Queue()
+        self._queue: queue.Queue[_Line] = queue.Queue()
         self._gen = 0                         # bumped to drop queued lines
         self._stopping = threading.Event()
         self._reader: threading.Thread | None = None
@@ -115,6 +116,13 @@ class Board:
         self._lines: deque[str] = deque(maxlen=500)
         self._line_count = 0
         self._quiet = 0                       # ^C lines not to show (our own interrupts)
+        self._lines_read = ConsoleLines()     # the number the board gives each console line
+        self._main = True                     # the last prompt was `> `
+        self._batch: Hashable | None = None   # batch of the last line sent
+        self._queued = 0                      # lines from run_line not sent or dropped yet
+        # _find_line_number: 0 idle, 1 its error line is due, 2 the prompt after it is due.
+        self._probing = 0
+        self._failed: set[Hashable] = set()   # batches that met an error: the rest is dropped
 
     # Life cycle
 
@@ -157,18 +165,46 @@ class Board:
 
     # The REPL
 
-    def run_line(self, text: str) -> None:
-        """Send text typed at the REPL (one line or a block); returns at once."""
+    def run_line(self, text: str, tag: object = None, *, finish: bool | None = None,
+                 answer: bool = False) -> None:
+        """Queue text for the REPL; returns at once. Each of its lines waits for the board's
+        next prompt, as if typed then; on_line_sent(tag, ...) tells when each goes.
+
+        Text of several lines is one batch (see run_lines) and is finished (finish=False
+        leaves it open). With answer, the text goes at once, without waiting for a prompt:
+        the answer to a program's input().
+        """
         self._check_open()
-        lines = block_lines(text)
-        data = b"".join(CTRL_N + line.encode("utf-8") + b"\n" for line in lines)
+        if answer:
+            self._write(command(text.encode("utf-8")))
+            return
+        lines = text.split("\n")
+        self.run_lines([(line, tag) for line in lines],
+                       finish=len(lines) > 1 if finish is None else finish)
+
+    def run_lines(self, lines: Sequence[tuple[str, object]], finish: bool = True) -> None:
+        """Queue lines (text, tag) as one batch: each waits for the board's next prompt, and
+        the rest is dropped (on_lines_dropped) after the first error the board prints, as a
+        file stops. If finish and the board still asks for more after the last line (`+ `),
+        a blank line ends the block. A batch of one line is a typed line: an error does
+        not drop what comes after it."""
+        self._check_open()
+        batch = object() if len(lines) > 1 else None
         with self._cond:
-            if self._after_interrupt is not None:
-                self._after_interrupt += len(lines)
-            else:
-                self._expected = max(self._expected, self._prompts) + len(lines)
             gen = self._gen
-        self._queue.put((gen, data))
+        items = [_Line(text, tag, batch, gen) for text, tag in lines]
+        if finish:
+            items.append(_Line("", None, batch, gen, ending=True))
+        with self._cond:
+            self._queued += len(items)
+        for item in items:
+            self._queue.put(item)
+
+    @property
+    def console_line(self) -> int | None:
+        """The number of the console line the board waits for (None while unknown)."""
+        with self._cond:
+            return self._lines_read.current
 
     def interrupt(self) -> None:
         """Drop unsent lines and stop whatever the board is running (`0F 03 0E`)."""
@@ -177,29 +213,40 @@ class Board:
         self.transport.discard_output()
         with self._cond:
             self._after_interrupt = 0
-        self._write(CTRL_O + CTRL_C + CTRL_N)
+        self._write(INTERRUPT)
 
-    def stop(self, timeout: float = 3) -> None:
-        """Interrupt, then turn every motor off with stopall(); wait until the board is ready."""
+    def cancel(self, timeout: float = 3) -> None:
+        """Forget a half-typed statement: ^C, and wait for the fresh prompt (nothing else stops:
+        the motors keep going)."""
         self._check_open()
         self._flush_pending()
         with self._op:
             mark = self._mark_interrupt()
             self.interrupt()
             self._wait_interrupted(mark, timeout)
-            self._command(b"stopall()", timeout)
+
+    def stop(self, timeout: float = 3, quiet: bool = False) -> None:
+        """Interrupt, then turn every motor off with stopall(); wait until the board is ready.
+        quiet: the board's `^C` is not shown (before Run, say)."""
+        self._check_open()
+        self._flush_pending()
+        with self._op:
+            mark = self._mark_interrupt(quiet)
+            self.interrupt()
+            self._wait_interrupted(mark, timeout)
+            self._command(protocol.STOP_ALL_COMMAND, timeout)
+            self._find_line_number(timeout)
 
     def wait_prompt(self, timeout: float = 3) -> None:
-        """Wait until the board has answered every line sent and shows its `> ` prompt."""
-        self._wait(lambda: self._after_interrupt is None and self._prompts >= self._expected,
-                   timeout, BUSY)
+        """Wait until the board has answered every line queued and waits at a prompt."""
+        self._wait(lambda: self._idle() and not self._queued, timeout, BUSY)
 
     def ping(self, timeout: float = 0.5) -> bool:
         """Send DC4 and tell whether the board echoed it (it does even while busy)."""
         self._check_open()
         with self._cond:
             mark = self._echoes
-        self._write(DC4)
+        self._write(byte(DC4))
         try:
             self._wait(lambda: self._echoes > mark, timeout, NOT_ANSWERING)
         except DeviceError:
@@ -227,14 +274,16 @@ class Board:
             with self._cond:
                 self._quiet += 1
                 self._after_interrupt = 0
-            return self._reset(CTRL_N + CTRL_C + b"reset()\n", timeout)
+            return self._reset(QUIET_INTERRUPT + protocol.RESET_COMMAND + LINE_END, timeout)
 
     def get(self, timeout: float = 3) -> str:
         """The program stored on the board (stops what the board is running)."""
         self._check_open()
         self._flush_pending()
         with self._op:
-            return self._get(timeout)
+            program = self._get(timeout)
+            self._find_line_number(timeout)
+            return program
 
     def put(self, program: str, progress: Callable[[int, int], None] | None = None,
             timeout: float = 3) -> PutResult:
@@ -245,15 +294,13 @@ class Board:
         then DeviceError is raised.
         """
         self._check_open()
-        text = program.replace("\r\n", "\n").replace("\r", "\n")
-        if text and not text.endswith("\n"):
-            text += "\n"
+        text = protocol.program_text(program)
         bad = _hidden_character(text)
         if bad is not None:
             return PutResult(False, f"Line {bad} of your program has a hidden special "
                              "character. Delete that line's end and type it again.", "")
         data = text.encode("utf-8")
-        payload = b"eeprom.write()\n" + data + CTRL_D
+        payload = protocol.STORE_COMMAND + LINE_END + data + byte(CTRL_D)
         self._flush_pending()
         with self._op:
             for attempt in (1, 2):
@@ -279,7 +326,7 @@ class Board:
             if stored != text:
                 return PutResult(False, DIFFERENT, stored)
             # Wait for the banner only: a robot program may run for ever.
-            self._reset(CTRL_N + b"reset()\n", timeout, wait_prompt=False)
+            self._reset(command(protocol.RESET_COMMAND), timeout, wait_prompt=False)
             return PutResult(True, STORED, stored)
 
     # Protocol steps (call with _op held)
@@ -289,7 +336,7 @@ class Board:
         mark = self._mark_interrupt(quiet=True)
         with self._cond:
             self._after_interrupt = 0
-        self._write(CTRL_N + CTRL_C)
+        self._write(QUIET_INTERRUPT)
         self._wait_interrupted(mark, timeout)
 
     def _mark_interrupt(self, quiet: bool = False) -> int:
@@ -314,15 +361,37 @@ class Board:
         with self._cond:
             mark = self._prompts
             self._expected = mark + 1
-        self._write(CTRL_N + line + b"\n")
+        self._write(command(line))
         self._wait(lambda: self._prompts > mark, timeout, NOT_ANSWERING)
+
+    def _find_line_number(self, timeout: float) -> None:
+        """Learn which console line the board is at: after an interrupt it is uncertain (a
+        line on its way may have been read or dropped). A line the board refuses at once
+        names its number; neither it nor its error is shown."""
+        try:
+            self._wait(self._idle, timeout, NOT_ANSWERING)
+            with self._cond:
+                self._expected = self._prompts + 1
+                self._probing = 1
+                self._batch = None
+            self._write(command(protocol.LINE_NUMBER_PROBE))
+            self._wait(lambda: not self._probing, timeout, NOT_ANSWERING)
+        except DeviceError:
+            if self._closed is not None:
+                raise
+            with self._cond:   # a board that does not say: numbers stay unknown
+                self._lines_read.current = None
+                self._expected = self._prompts
+        finally:
+            with self._cond:
+                self._probing = 0
 
     def _get(self, timeout: float) -> str:
         with self._cond:
             mark = self._programs
             self._quiet += 1
             self._after_interrupt = 1   # the prompt after eeprom.show(1)
-        self._write(CTRL_N + CTRL_C + b"eeprom.show(1)\n")
+        self._write(QUIET_INTERRUPT + protocol.SHOW_COMMAND + LINE_END)
         try:
             self._wait(lambda: self._programs > mark, timeout, NO_PROGRAM)
         except DeviceError:
@@ -331,7 +400,7 @@ class Board:
             raise
         with self._cond:
             data = self._program
-        return data.decode("utf-8", errors="replace").replace("\r\n", "\n")
+        return protocol.lf_lines(data.decode("utf-8", errors="replace"))
 
     def _reset(self, command: bytes, timeout: float, wait_prompt: bool = True) -> bool:
         with self._cond:
@@ -358,7 +427,7 @@ class Board:
         for start in range(0, len(payload), step):
             with self._cond:
                 mark = self._acks
-            self._write(payload[start:start + step] + ENQ)
+            self._write(payload[start:start + step] + byte(ENQ))
             try:
                 self._wait(lambda: self._acks > mark, timeout, NOT_ANSWERING)
             except DeviceError:
@@ -402,33 +471,49 @@ class Board:
         text: list[str] = []
         for event in events:
             if isinstance(event, stream.Text):
-                text.append(event.text)
+                if not self._probing:
+                    text.append(event.text)
                 continue
             if isinstance(event, stream.Prompt):
                 self._output(text)
                 with self._cond:
+                    if self._probing == 2:
+                        self._probing = 0   # the prompt after the probe's answer
                     self._prompts += 1
+                    self._main = event.main
+                    self._lines_read.prompt()
+                    ready = self._idle()
                     self._cond.notify_all()
-                if event.main and self.on_prompt is not None:
-                    _call(self.on_prompt)
+                if ready and self.on_prompt is not None:
+                    _call(self.on_prompt, event.main)
                 continue
             with self._cond:
-                if isinstance(event, stream.Line):
+                if isinstance(event, stream.Line) and self._probing:
+                    found = ERROR_LINE.match(event.text)
+                    if found and self._probing == 1:
+                        self._lines_read.found(int(found.group("line")))
+                        self._probing = 2
+                elif isinstance(event, stream.Line):
                     self._lines.append(event.text)
                     self._line_count += 1
-                    if event.text.startswith(stream.BANNER):
+                    if event.text.startswith(protocol.BANNER):
                         self._banners += 1
                         self._prompts_at_banner = self._prompts
+                        self._lines_read.booted()
+                        self._batch = None
+                    elif self._batch is not None and ERROR_LINE.match(event.text):
+                        self._failed.add(self._batch)
                 elif isinstance(event, stream.Interrupted):
                     self._interrupts += 1
                     self._prompts_at_interrupt = self._prompts
+                    self._lines_read.interrupted()
                     if self._after_interrupt is not None:
                         self._expected = self._prompts + 1 + self._after_interrupt
                         self._after_interrupt = None
                     if self._quiet:
                         self._quiet -= 1
                     else:
-                        text.append(stream.INTERRUPTED)
+                        text.append(protocol.INTERRUPTED)
                 elif isinstance(event, stream.Ack):
                     self._acks += 1
                 elif isinstance(event, stream.Echo):
@@ -454,19 +539,71 @@ class Board:
         if not already and not self._stopping.is_set() and self.on_disconnect is not None:
             _call(self.on_disconnect, message)
 
+    def _idle(self) -> bool:
+        """The board waits at a prompt for a line, and none is on its way (call with _cond)."""
+        return (self._after_interrupt is None and self._prompts >= self._expected
+                and not self._probing)
+
     def _write_loop(self) -> None:
         while not self._stopping.is_set():
             try:
-                gen, data = self._queue.get(timeout=0.1)
+                item = self._queue.get(timeout=0.1)
             except queue.Empty:
                 continue
-            with self._op:
-                if gen != self._gen or self._closed is not None:
-                    continue
-                try:
-                    self._send_line(gen, data)
-                except DeviceError:
-                    self._flush_pending()
+            if not self._take_turn(item):
+                self._dropped([item])
+                continue
+            try:
+                self._send_item(item)
+            except DeviceError:
+                self._flush_pending()
+            finally:
+                with self._cond:
+                    self._queued -= 1
+                    self._cond.notify_all()
+                self._op.release()
+
+    def _take_turn(self, item: _Line) -> bool:
+        """Wait until the board asks for a line. True with _op held; False if item is
+        dropped meanwhile."""
+
+        def gone() -> bool:
+            return (self._gen != item.gen or self._closed is not None or self._stopping.is_set()
+                    or (item.batch is not None and item.batch in self._failed))
+
+        while True:
+            with self._cond:
+                self._cond.wait_for(lambda: self._idle() or gone())
+                if gone():
+                    return False
+            self._op.acquire()
+            with self._cond:
+                if gone():
+                    self._op.release()
+                    return False
+                if self._idle():
+                    return True
+            self._op.release()   # an operation left the board busy: wait again
+
+    def _send_item(self, item: _Line) -> None:
+        """Send a line whose turn has come (with _op held), telling on_line_sent first."""
+        with self._cond:
+            if item.ending and self._main:
+                return   # the board ended the statement itself
+            number, main = self._lines_read.current, self._main
+            self._expected = self._prompts + 1
+            self._batch = item.batch
+        if item.tag is not None and self.on_line_sent is not None:
+            _call(self.on_line_sent, item.tag, number, main)
+        self._send_line(item.gen, command(item.text.encode("utf-8")))
+
+    def _dropped(self, items: list[_Line]) -> None:
+        with self._cond:
+            self._queued -= len(items)
+            self._cond.notify_all()
+        tags = [item.tag for item in items if item.tag is not None]
+        if tags and self.on_lines_dropped is not None:
+            _call(self.on_lines_dropped, tags)
 
     def _send_line(self, gen: int, data: bytes) -> None:
         if not self.needs_pacing:
@@ -475,7 +612,7 @@ class Board:
         for start in range(0, len(data), PACE):
             with self._cond:
                 mark = self._acks
-            self._write(data[start:start + PACE] + ENQ)
+            self._write(data[start:start + PACE] + byte(ENQ))
             while True:
                 with self._cond:
                     done = self._cond.wait_for(
@@ -496,14 +633,16 @@ class Board:
 
     def _flush_pending(self) -> None:
         """Forget REPL lines not sent yet (and wake a writer waiting for an ACK)."""
+        dropped: list[_Line] = []
         with self._cond:
             self._gen += 1
             while True:
                 try:
-                    self._queue.get_nowait()
+                    dropped.append(self._queue.get_nowait())
                 except queue.Empty:
                     break
             self._cond.notify_all()
+        self._dropped(dropped)
 
     def _check_open(self) -> None:
         if self._reader is None:
@@ -514,6 +653,8 @@ class Board:
     def _write(self, data: bytes) -> None:
         self._check_open()
         with self._write_lock:
+            with self._cond:
+                self._lines_read.sent(data, CTRL_C, LINE_END[0])
             self.transport.write(data)
 
     def _wait(self, ready: Callable[[], bool], timeout: float, message: str) -> None:

@@ -6,15 +6,11 @@ from __future__ import annotations
 import codecs
 from dataclasses import dataclass
 
-STX = 0x02
-ETX = 0x03
-ACK = 0x06
-XON = 0x11
-XOFF = 0x13
-DC4 = 0x14
+from snekide.device.protocol import (ACK, CONTINUATION_PROMPT, DC4, ETX, INTERRUPTED, PROMPT,
+                                     STX, XOFF, XON)
 
-BANNER = "Welcome to Snek"
-INTERRUPTED = "^C\n"
+_PROMPT_END = PROMPT[1]
+assert PROMPT[1] == CONTINUATION_PROMPT[1], "prompts differ only in their first character"
 
 
 @dataclass(frozen=True)
@@ -110,7 +106,7 @@ class DeviceStream:
         if text.endswith("\r"):
             self._cr = True
             text = text[:-1]
-        self._scan(self._held + text.replace("\r\n", "\n"), events)
+        self._scan(self._held + text.replace("\r\n", "\n"), events)   # CR LF from UART boards
 
     def _scan(self, text: str, events: list[Event]) -> None:
         self._held = ""
@@ -128,16 +124,16 @@ class DeviceStream:
                 if INTERRUPTED.startswith(text[i:]):
                     self._held = text[i:]
                     break
-            if ch == ">" or (ch == "+" and self._at_line_start):
+            if ch == PROMPT[0] or (ch == CONTINUATION_PROMPT[0] and self._at_line_start):
                 if i + 1 == n:
                     self._held = ch
                     break
-                if text[i + 1] == " " and (self._at_line_start or i + 2 == n):
+                if text[i + 1] == _PROMPT_END and (self._at_line_start or i + 2 == n):
                     self._flush(out, events)
                     if self._line:
                         self._end_line(events)
                     self._line = []
-                    events.append(Prompt(main=ch == ">"))
+                    events.append(Prompt(main=ch == PROMPT[0]))
                     self._at_line_start = True
                     i += 2
                     continue

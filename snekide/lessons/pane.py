@@ -39,7 +39,7 @@ from snekide.lessons.bundle import LoadedLesson
 from snekide.lessons.checks import RobotSample, StepWatch
 from snekide.lessons.format import CodeBlock, Prose, Step
 from snekide.lessons.progress import Progress
-from snekide.repl_pane import split_statements, tidy_text
+from snekide.repl_pane import ReplPane
 from snekide.themes import Theme
 
 #: Pictures are shrunk to at most this wide (pixels) to fit the pane.
@@ -55,13 +55,10 @@ def progress_dir() -> Path:
 
 # -- what the buttons do to the rest of the IDE ----------------------------------------------
 
-def run_in_repl(repl: object, code: str) -> None:
-    """Type code into the REPL and run it, statement by statement, as if the student had; what
-    the student was typing there is put back afterwards."""
-    typed = repl.input_buffer  # type: ignore[attr-defined]
-    for statement in split_statements(tidy_text(code)):
-        repl.execute(statement)  # type: ignore[attr-defined]
-    repl.input_buffer = typed  # type: ignore[attr-defined]
+def run_in_repl(repl: ReplPane, code: str) -> None:
+    """Type code into the REPL and run it, line by line, as if the student had; what the
+    student was typing there stays."""
+    repl.type_text(code)
 
 
 def append_to_program(editor: QPlainTextEdit, code: str) -> None:

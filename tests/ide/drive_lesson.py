@@ -41,7 +41,7 @@ def main(argv: list[str]) -> int:
     if pane.step is not None and pane.step.check is not None and pane.step.check.outputs:
         wait_for(lambda: "✓" in pane.step_title.text(), "the step's check")
     else:
-        wait_for(lambda: window.repl._control.toPlainText().count("> ") >= 2, "the REPL")
+        wait_for(lambda: window.repl.toPlainText().count("> ") >= 2, "the REPL")
     QTest.qWait(300)  # let the last output paint
     screen = window.screen()
     picture = screen.grabWindow(window.winId()) if screen is not None else window.grab()

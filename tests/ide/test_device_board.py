@@ -32,9 +32,14 @@ class Console:
         self.cond = threading.Condition()
         self.text = ""
         self.prompts = 0
+        self.mains: list[bool] = []
+        self.sent: list[tuple[object, int | None, bool]] = []
+        self.dropped: list[object] = []
         self.disconnects: list[str] = []
         board.on_output = self.output
         board.on_prompt = self.prompt
+        board.on_line_sent = self.line_sent
+        board.on_lines_dropped = self.lines_dropped
         board.on_disconnect = self.disconnect
 
     def output(self, text: str) -> None:
@@ -42,9 +47,20 @@ class Console:
             self.text += text
             self.cond.notify_all()
 
-    def prompt(self) -> None:
+    def prompt(self, main: bool) -> None:
         with self.cond:
             self.prompts += 1
+            self.mains.append(main)
+            self.cond.notify_all()
+
+    def line_sent(self, tag: object, number: int | None, main: bool) -> None:
+        with self.cond:
+            self.sent.append((tag, number, main))
+            self.cond.notify_all()
+
+    def lines_dropped(self, tags: list[object]) -> None:
+        with self.cond:
+            self.dropped += tags
             self.cond.notify_all()
 
     def disconnect(self, message: str) -> None:
@@ -330,6 +346,8 @@ def uart_board(acks: bool, program: bytes = b"") -> Callable[[bytes], bytes]:
             reply += b"^C\r\n> "
         if b"eeprom.show(1)" in data:
             reply += b"\x02" + program.replace(b"\n", b"\r\n") + b"\x03> "
+        if data.endswith(b")\n") and data.startswith(b"\x0e)"):
+            reply += b'<stdin>:7 Syntax error at ")".\r\n> '   # what a board says
         if b"\x05" in data and acks:
             reply += b"\x06"
         return reply
@@ -414,9 +432,88 @@ def test_control_characters_in_a_program_are_refused(fake):
     assert device.writes == []
 
 
-def test_block_lines_end_a_block_with_a_blank_line():
-    assert board_module.block_lines("print(1)") == ["print(1)"]
-    assert board_module.block_lines("x = 1\nprint(x)") == ["x = 1", "print(x)"]
-    assert board_module.block_lines("while True: pass") == ["while True: pass", ""]
-    assert board_module.block_lines("def f():\n\n    return 1\n") == ["def f():", "    return 1", ""]
-    assert board_module.block_lines("") == [""]
+# One line per prompt: the board's parser decides whether a statement goes on.
+
+
+def test_each_line_waits_for_the_prompt_that_asks_for_it(simulator):
+    board, console = simulator(needs_pacing=False)
+    start = len(board.transport.writes)
+    board.run_line("for i in range(3)", tag="a")   # no colon: the board says so at once
+    board.run_line("print(i)", tag="b")
+    board.wait_prompt(WAIT)
+    assert console.take() == ("<stdin>:1 Syntax error at end of line.\n"
+                              "<stdin>:2 undefined: i\n")
+    assert board.transport.writes[start:] == [b"\x0efor i in range(3)\n", b"\x0eprint(i)\n"]
+    assert console.sent == [("a", 1, True), ("b", 2, True)]
+
+
+def test_a_block_goes_on_at_the_continuation_prompt(simulator):
+    board, console = simulator(needs_pacing=False)
+    for line in ("def double(x):", "    return x * 2", ""):
+        board.run_line(line, tag=line)
+    board.run_line("print(double(21))", tag="call")
+    board.wait_prompt(WAIT)
+    assert console.take() == "42\n"
+    assert console.sent == [("def double(x):", 1, True), ("    return x * 2", 2, False),
+                            ("", 3, False), ("call", 4, True)]
+
+
+def test_several_lines_stop_at_the_first_error_like_a_file(simulator):
+    board, console = simulator(needs_pacing=False)
+    board.run_line("x = 1\nprint(nope)\nprint('not reached')\nx = 2", tag="run")
+    board.wait_prompt(WAIT)
+    assert console.take() == "<stdin>:2 undefined: nope\n"
+    assert [number for _, number, _ in console.sent] == [1, 2]
+    assert console.dropped == ["run", "run"]
+    board.run_line("print(x)")   # a new batch goes on
+    board.wait_prompt(WAIT)
+    assert console.take() == "1\n"
+
+
+def test_line_numbers_match_the_boards_errors_across_stops_and_puts(simulator):
+    board, console = simulator(needs_pacing=False)
+
+    def error_number(line: str) -> tuple[int | None, str]:
+        console.take()
+        board.run_line(line, tag=line)
+        board.wait_prompt(WAIT)
+        return console.sent[-1][1], console.take()
+
+    number, text = error_number("print(nope1)")
+    assert text == f"<stdin>:{number} undefined: nope1\n"
+    board.stop(timeout=WAIT)                     # ^C at an idle prompt reads no line
+    number, text = error_number("print(nope2)")
+    assert text == f"<stdin>:{number} undefined: nope2\n"
+    board.run_line("print('a')\nwhile True: pass")  # ^C while running
+    console.wait_text("a\n")
+    board.stop(timeout=WAIT)
+    assert board.get(timeout=WAIT) == ""
+    number, text = error_number("print(nope3)")
+    assert text == f"<stdin>:{number} undefined: nope3\n"
+    assert board.put("x = 1\n", timeout=WAIT).verified   # restarts: the count starts again
+    board.wait_prompt(WAIT)
+    number, text = error_number("print(nope4)")
+    assert (number, text) == (1, "<stdin>:1 undefined: nope4\n")
+
+
+def test_stop_drops_the_lines_still_waiting(simulator):
+    board, console = simulator(needs_pacing=False)
+    board.run_line("print('go')\nwhile True: pass")
+    console.wait_text("go\n")
+    board.run_line("print('typed ahead')", tag="ahead")
+    with pytest.raises(DeviceError):
+        board.wait_prompt(0.2)   # the line waits for a prompt
+    assert "ahead" not in [tag for tag, _, _ in console.sent]
+    board.stop(timeout=WAIT)
+    assert console.dropped == ["ahead"]
+    assert "typed ahead" not in console.text
+
+
+def test_an_answer_to_input_goes_at_once(simulator):
+    board, console = simulator(needs_pacing=False)
+    board.run_line("name = input('Name? ')", tag="ask")
+    console.wait_text("Name? ")
+    board.run_line("Ada", tag="answer", answer=True)
+    board.run_line("print('hi', name)", tag="then")
+    board.wait_prompt(WAIT)
+    assert console.take() == "Name? hi Ada\n"

@@ -174,7 +174,7 @@ def test_try_it_runs_a_multi_statement_block_and_keeps_what_you_typed(qtbot, con
     for _ in range(3):
         click(qtbot, pane.next_button)
     assert pane.step_title.text() == "Functions that answer"
-    control = window.repl._control
+    control = window.repl
     control.setFocus()
     qtbot.keyClicks(control, "half_typed = 1")
     (try_it,) = buttons(window, "try_button")
@@ -182,7 +182,7 @@ def test_try_it_runs_a_multi_statement_block_and_keeps_what_you_typed(qtbot, con
     wait_repl(qtbot, window, "20")
     assert "42" in repl_text(window)
     qtbot.waitUntil(lambda: "✓" in pane.step_title.text(), timeout=WAIT)
-    assert window.repl.input_buffer == "half_typed = 1"
+    assert window.repl.input_text() == "half_typed = 1"
 
 
 def test_try_it_when_not_connected_says_so(qtbot, data_dir):

@@ -21,7 +21,7 @@ from snekide.lessons.checks import output_shows
 from snekide.lessons.format import CodeBlock, Lesson, Step, parse_lesson
 from snekide.lessons.library import lessons_folder, shipped_lessons
 from snekide.lessons.runner import HOST_BOARD, BlockRun, run_block
-from snekide.repl_pane import is_block, split_statements
+from snekide.device.statements import pasted_lines
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = {path.name: open_lesson(path).lesson for path in shipped_lessons()}
@@ -87,8 +87,7 @@ def test_every_snek_block_runs_without_error(name, line, block_runs):
 
 def repl_output(firmware: Path, board: str, code: str) -> str:
     """What the REPL shows for code sent as Try it sends it (prompts taken out)."""
-    typed = "".join(statement + ("\n\n" if is_block(statement) else "\n")
-                    for statement in split_statements(code))
+    typed = "".join(line + "\n" for line in pasted_lines(code)) + "\n"
     result = subprocess.run([str(firmware), "--board", HOST_BOARD[board]], input=typed,
                             capture_output=True, text=True, timeout=60, check=False)
     shown = re.sub(r"(?m)^(?:[>+] )+", "", result.stdout)

@@ -146,7 +146,7 @@ def test_view_theme_switches_everything_at_once(qtbot, data_dir):
     assert editor.palette().color(QPalette.ColorRole.Base).name() == night.editor["background"]
     assert editor.highlighter.format_for(*_keyword()).foreground().color().name() == \
         night.syntax["Keyword"].colour
-    assert window.repl._prompt_colours[0].name() == night.repl["prompt_ready"]
+    assert prompt_colour(window.repl) == night.repl["prompt_ready" if window.repl.ready else "prompt_busy"]
     assert window.button("Stop").palette().color(QPalette.ColorRole.ButtonText).name() == \
         night.repl["error"]
     assert night.lesson["background"] in window.lesson_pane.styleSheet()
@@ -224,7 +224,7 @@ def test_projector_mode_makes_everything_big_with_one_click_and_back(qtbot, data
     assert pane_text.font().pointSizeF() > pane_text_size * 1.5
     assert window.button("Stop").palette().color(QPalette.ColorRole.ButtonText) == stop_colour
     assert window.editor().font_size() >= PROJECTOR_MIN_CODE_SIZE
-    assert window.repl.font.pointSize() >= PROJECTOR_MIN_CODE_SIZE
+    assert window.repl.font().pointSize() >= PROJECTOR_MIN_CODE_SIZE
     assert QApplication.font().pointSizeF() > app_size * 1.5
     assert window.button("Put").font().pointSizeF() > toolbar_size * 1.5
     assert pane_code.font().pointSizeF() > pane_code_size * 1.5
@@ -260,3 +260,10 @@ def test_a_damaged_choice_file_means_day(qtbot, data_dir):
 
 def test_shipped_themes_folder_is_the_checkout_one():
     assert THEMES == Path(__file__).resolve().parents[2] / "themes"
+
+
+def prompt_colour(repl) -> str:
+    """The colour the REPL's prompt is drawn in, as the student sees it."""
+    cursor = repl.textCursor()
+    cursor.setPosition(repl.document().characterCount() - 1 - len(repl.input_text()))
+    return cursor.charFormat().foreground().color().name()

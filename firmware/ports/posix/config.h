@@ -26,6 +26,7 @@
 #define SNEK_GC_BINS (32)
 #endif
 #define SNEK_EXIT (1)
+#define SNEK_CHECK_ONLY (1)
 #if !defined(SNEK_COMPUTED_GOTO) && defined(__GNUC__)
 #define SNEK_COMPUTED_GOTO (1)
 #endif

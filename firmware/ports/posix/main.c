@@ -200,7 +200,7 @@ static void print_gc_stats(void)
 
 static void usage(const char *prog)
 {
-	fprintf(stderr, "usage: %s [--eeprom FILE] [--eeprom-size BYTES] [--board uno|snekboard] [--io-fd N] [FILE]\n", prog);
+	fprintf(stderr, "usage: %s [--eeprom FILE] [--eeprom-size BYTES] [--board uno|snekboard] [--io-fd N] [--check] [FILE]\n", prog);
 	exit(2);
 }
 
@@ -232,12 +232,16 @@ int main(int argc, char **argv)
 			if (*rest || n < 0)
 				usage(argv[0]);
 			board_set_io_fd((int)n);
+		} else if (!strcmp(argv[i], "--check")) {
+			parse_check_only = true;	/* compile FILE, run nothing */
 		} else if (argv[i][0] == '-' || file) {
 			usage(argv[0]);
 		} else {
 			file = argv[i];
 		}
 	}
+	if (parse_check_only && !file)
+		usage(argv[0]);
 	storage_load();
 	console_init();
 	if (file) {
