@@ -14,12 +14,14 @@ ifndef SNEK_QEMU_ARM_MK
 SNEK_QEMU_ARM_MK := 1
 
 include arm.mk
+include ports/snekboard/snekboard.mk
 
 QEMU_RAM = 65536
 QEMU_SRC = $(CORE_SRC) $(ARM_SHARED_SRC) $(wildcard ports/qemu-arm/*.c)
 QEMU_DEPS = $(QEMU_SRC) $(CORE_HDR) $(ARM_SHARED_HDR) $(wildcard ports/qemu-arm/*.h) \
 	ports/qemu-arm/qemu-arm.mk arm.mk ports/qemu-arm/snek-qemu.in
-QEMU_POOL ?= 24576
+# The Snekboard's pool, as its build fitted it to the board's RAM.
+QEMU_POOL = build/snekboard/pool
 
 .PHONY: qemu-arm
 qemu-arm: build/qemu-arm/snek-qemu
@@ -27,13 +29,13 @@ qemu-arm: build/qemu-arm/snek-qemu
 build/qemu-arm/gen/names.h: core/builtins.def tools/gennames.py ports/qemu-arm/config.h ports/snekboard/core-config.h core/config_default.h
 	$(call arm_names,qemu-arm)
 
-build/qemu-arm/snek-qemu.elf: $(QEMU_DEPS) build/qemu-arm/gen/grammar.h build/qemu-arm/gen/names.h
-	$(ARM_CC) $(ARM_CFLAGS) -DSNEK_POOL_SIZE=$(QEMU_POOL) -Iports/qemu-arm -Iports/snekboard -Icore \
+build/qemu-arm/snek-qemu.elf: $(QEMU_DEPS) build/qemu-arm/gen/grammar.h build/qemu-arm/gen/names.h $(QEMU_POOL)
+	$(ARM_CC) $(ARM_CFLAGS) -DSNEK_POOL_SIZE=$$(cat $(QEMU_POOL)) -Iports/qemu-arm -Iports/snekboard -Icore \
 		-Ibuild/qemu-arm/gen -o $@ $(QEMU_SRC) -lm $(ARM_LDFLAGS) \
 		-Wl,--defsym=__flash=0,--defsym=__flash_size=256K \
-		-Wl,--defsym=__ram=0x20000000,--defsym=__ram_size=$(QEMU_RAM),--defsym=__stack_size=8K
+		-Wl,--defsym=__ram=0x20000000,--defsym=__ram_size=$(QEMU_RAM),--defsym=__stack_size=8192
 	@$(ARM_SIZE) -A $@ | awk '/^\.(init|text)/ { t += $$2 } /^\.data/ { d = $$2 } /^\.bss/ { b = $$2 } \
-		END { printf "snek-qemu: flash %d bytes, RAM %d (pool %d)\n", t + d, d + b, $(QEMU_POOL) }'
+		END { printf "snek-qemu: flash %d bytes, RAM %d (the Snekboard'"'"'s pool: %d)\n", t + d, d + b, '"$$(cat $(QEMU_POOL))"' }'
 
 build/qemu-arm/snek-qemu: ports/qemu-arm/snek-qemu.in build/qemu-arm/snek-qemu.elf
 	sed 's/@QEMU_RAM@/$(QEMU_RAM)/' $< > $@.tmp

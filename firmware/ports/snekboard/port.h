@@ -24,4 +24,9 @@ static inline void arm_irq_restore(uint32_t primask)
 #define SNEK_ATOMIC_BEGIN() uint32_t snek_primask_ = arm_irq_save()
 #define SNEK_ATOMIC_END() arm_irq_restore(snek_primask_)
 
+/* The SAMD21 boards' USB console (usb_samd21.c), named by config.h's
+ * HAL_RX_ANSWER and ARM_TICK_HOOK. */
+void usb_serial_answer(uint8_t c);
+void usb_tick(void);
+
 #endif

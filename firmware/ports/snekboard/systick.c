@@ -2,15 +2,21 @@
 /* Time on a Cortex-M0: SysTick interrupts every millisecond; monotonic()
  * counts them and sleep() waits for them with the CPU asleep between
  * interrupts (any interrupt wakes it: the console's, for ^C). The port's
- * config.h gives the CPU clock (ARM_CPU_HZ). */
+ * config.h gives the CPU clock (ARM_CPU_HZ) and may give ARM_TICK_HOOK(),
+ * run at every tick. */
 #include "snek.h"
 #include "cortex_m.h"
 
 static volatile uint32_t ticks; /* milliseconds since start */
 
+#ifndef ARM_TICK_HOOK
+#define ARM_TICK_HOOK() ((void)0)
+#endif
+
 void arm_systick_isr(void)
 {
 	ticks++;
+	ARM_TICK_HOOK();
 }
 
 void arm_systick_init(void)
