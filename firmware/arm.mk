@@ -16,7 +16,7 @@ ARM_NM ?= arm-none-eabi-nm
 ARM_CFLAGS = -mcpu=cortex-m0plus -mthumb -Os -flto -ffunction-sections -fdata-sections \
 	-std=gnu11 $(WARN) -Werror --specs=picolibc.specs
 ARM_LDFLAGS = -Wl,--gc-sections
-ARM_SHARED_SRC = ports/snekboard/systick.c
+ARM_SHARED_SRC = ports/snekboard/systick.c ports/snekboard/mathd.c
 ARM_SHARED_HDR = $(wildcard ports/snekboard/*.h)
 
 # The name table of an ARM port $(1) (its directory first on the path).

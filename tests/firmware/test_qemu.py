@@ -62,3 +62,30 @@ def test_bad_options_are_refused(qemu_arm, tmp_path):
     got = run([qemu_arm, '--no-such-option', 'x.py'], tmp_path)
     assert got.returncode == 2
     assert b'usage: snek-qemu' in got.stderr
+
+
+#: Powers, exponentials and logarithms as programs print them: exact
+#: results exactly, the others rounded (an ulp apart is possible: the
+#: host's libm is not always correctly rounded either). picolibc's own
+#: float powf printed 2.5 ** -4 as 0.025600001 (ports/snekboard/mathd.c).
+MATH = '''
+for b in range(-12, 13):
+    for e in range(12):
+        print(b ** e, end=' ')
+    print()
+for b in [0.5, 1.5, 2.5, 0.25, 10, 100, 0.1, 3]:
+    for e in range(-6, 7):
+        print(b ** e, end=' ')
+    print(b ** 0.5, b ** -0.5)
+for i in range(1, 200):
+    print(round(exp(log(i)), 3), round(log(i), 5), round(exp(i / 10), 2), round(2 ** (i / 3), 3),
+          log2(2 ** (i % 30)), sqrt(i), round(sin(i), 5), round(cos(i), 5))
+'''
+
+
+def test_powers_and_logarithms_are_the_hosts(qemu_arm, snek, tmp_path):
+    (tmp_path / 'math_out.py').write_text(MATH)
+    host = run([snek, 'math_out.py'], tmp_path)
+    arm = run([qemu_arm, 'math_out.py'], tmp_path)
+    assert host.returncode == arm.returncode == 0, arm.stderr
+    assert arm.stdout.decode().splitlines() == host.stdout.decode().splitlines()
