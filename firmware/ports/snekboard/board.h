@@ -5,6 +5,7 @@
 #define SNEK_BOARD_H
 
 #include <stdint.h>
+#include <stdbool.h>
 #include "usb_cdc.h"
 
 enum pin_timer { TIMER_NONE, TIMER_TCC0, TIMER_TCC1, TIMER_TCC2, TIMER_TC3, TIMER_TC4, TIMER_TC5 };
@@ -33,5 +34,8 @@ __attribute__((noreturn)) void samd21_reset(void);
 
 /* The pins' hardware at start (pins.c): ports, timers, the ADC. */
 void pins_init(void);
+
+/* The CPU at 48 MHz (clock.c). */
+void clock_init(void);
 
 #endif

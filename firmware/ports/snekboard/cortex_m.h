@@ -23,7 +23,9 @@
 #define NVIC_ICER REG32(0xE000E180)
 #define NVIC_IPR(n) REG32(0xE000E400 + 4 * ((n) / 4))
 
-/* System control block. */
+/* System control block. VTOR, where the vector table is, exists on the
+ * Cortex-M0+ (the SAMD21), not on the Cortex-M0. */
+#define SCB_VTOR REG32(0xE000ED08)
 #define SCB_AIRCR REG32(0xE000ED0C)
 #define SCB_AIRCR_VECTKEY (0x05FAu << 16)
 #define SCB_AIRCR_SYSRESETREQ (1u << 2)

@@ -11,9 +11,6 @@
 #include "storage.h"
 #include "usb_serial.h"
 
-void clock_init(void);
-void usb_isr(void);
-
 __attribute__((section(".text.init.enter"), used))
 const arm_vector_t __interrupt_vector[16 + 28] = {
 	ARM_CORE_VECTORS,
@@ -85,6 +82,9 @@ int main(void)
 {
 	bool crashed = crash_mark == CRASH_MARK;
 
+	/* Our vectors, not the bootloader's (it may have moved the table to
+	 * 0x2000 already; saying so costs nothing). */
+	SCB_VTOR = (uint32_t)__interrupt_vector;
 	crash_mark = 0;
 	clock_init();
 	arm_systick_init();

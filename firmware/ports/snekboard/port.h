@@ -25,7 +25,10 @@ static inline void arm_irq_restore(uint32_t primask)
 #define SNEK_ATOMIC_END() arm_irq_restore(snek_primask_)
 
 /* The SAMD21 boards' USB console (usb_samd21.c), named by config.h's
- * HAL_RX_ANSWER and ARM_TICK_HOOK. */
+ * HAL_RX_ANSWER and ARM_TICK_HOOK: an answer from the receive path
+ * (DC4's echo), queued without waiting since it runs in the interrupt;
+ * and, every millisecond, going on with a received packet the console had
+ * no room for, and the reboot into the bootloader the host asked for. */
 void usb_serial_answer(uint8_t c);
 void usb_tick(void);
 
