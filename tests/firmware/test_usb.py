@@ -12,6 +12,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 PORT = ROOT / 'firmware' / 'ports' / 'snekboard'
+CORE = ROOT / 'firmware' / 'core'
 HARNESS = Path(__file__).resolve().parent / 'usb_harness.c'
 SERIAL_WORDS = (0x01234567, 0x89ABCDEF, 0x00C0FFEE, 0xDEADBEEF)
 
@@ -20,7 +21,7 @@ SERIAL_WORDS = (0x01234567, 0x89ABCDEF, 0x00C0FFEE, 0xDEADBEEF)
 def harness_exe(tmp_path_factory) -> Path:
     exe = tmp_path_factory.mktemp('usb') / 'usb_harness'
     subprocess.run(['gcc', '-std=gnu11', '-O1', '-g', '-Wall', '-Wextra', '-Wshadow', '-Werror',
-                    '-fsanitize=address,undefined', '-fno-sanitize-recover=all', f'-I{PORT}',
+                    '-fsanitize=address,undefined', '-fno-sanitize-recover=all', f'-I{PORT}', f'-I{CORE}',
                     '-o', str(exe), str(HARNESS), str(PORT / 'usb_cdc.c')], check=True)
     return exe
 
@@ -300,3 +301,54 @@ def test_a_new_setup_abandons_a_data_stage(device):
     device.get('80 06 00 01 00 00 12 00')  # the host gave up on it
     device.command('data B0040000000008')  # a stray packet later
     assert device.state()['rate'] == 115200
+
+
+# ------------------------------------------------------ the receive path
+
+
+def test_bytes_the_console_has_no_room_for_wait_in_the_endpoint(device):
+    device.command('console 10')
+    packet = bytes(range(0x20, 0x20 + 30))
+    assert device.command('feed ' + packet.hex()) == 'waiting 10'
+    assert device.command('take 4') == 'took ' + packet[:4].hex().upper()
+    assert device.command('resume') == 'waiting 14'
+    assert device.command('take 10') == 'took ' + packet[4:14].hex().upper()
+    assert device.command('resume') == 'waiting 24'
+    device.command('take 10')
+    assert device.command('resume') == 'all'
+    assert device.command('console?') == 'holds ' + packet[24:].hex().upper()
+
+
+def held(device: Device) -> bytes:
+    """What the pretend console holds."""
+    words = device.command('console?').split()
+    return bytes.fromhex(words[1]) if len(words) > 1 else b''
+
+
+def test_a_ctrl_c_behind_a_full_console_gets_through(device):
+    """A runaway program reads no input: the console stays full, yet the
+    ^C in the waiting packet must reach it at once."""
+    device.command('console 8')
+    packet = b'while 1: pass\n' + b'\x03' + b'print(1)\n'
+    # 'while 1:' fills the console; the ^C behind it empties it and goes
+    # in; 'print(1' follows it; ')\n' waits for room.
+    assert device.command('feed ' + packet.hex()) == 'waiting 22'
+    assert held(device) == b'\x03print(1'
+    assert device.command('take 1') == 'took 03'
+    assert device.command('resume') == 'waiting 23'
+    device.command('take 1')
+    assert device.command('resume') == 'all'
+    assert held(device) == b'rint(1)\n'
+
+
+def test_nothing_is_dropped_or_reordered_over_many_packets(device):
+    device.command('console 16')
+    sent = bytes(0x20 + (i * 7) % 0x5F for i in range(640))  # printable, no ^C
+    got = b''
+    for at in range(0, len(sent), 64):
+        answer = device.command('feed ' + sent[at:at + 64].hex())
+        while answer != 'all':
+            got += bytes.fromhex(device.command('take 5').split()[1])
+            answer = device.command('resume')
+    got += held(device)
+    assert got == sent

@@ -14,8 +14,18 @@
  *                         stop S parity P bits B bootloader 0|1"
  *
  *   hook configured C | hook halt 0xEP 0|1 | hook line
+ *
+ * and the receive path into a pretend console of CAP bytes (^C empties
+ * it, as the core's does):
+ *
+ *   console CAP          an empty console with room for CAP bytes
+ *   feed HEX             a packet arrives -> "all" | "waiting AT"
+ *   resume               the console has room again -> as feed
+ *   take N               the core reads N bytes -> "took HEX"
+ *   console?             "holds HEX"
  */
 #include "usb_cdc.h"
+#include "console.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,6 +51,37 @@ void usb_hook_line(struct usb_device *d)
 	printf("hook line\n");
 }
 
+static uint8_t console[256];
+static uint32_t console_used, console_cap = 64;
+
+uint32_t console_room(void)
+{
+	return console_cap - console_used;
+}
+
+void console_rx(uint8_t c)
+{
+	if (c == CTRL_C) {
+		console_used = 0;
+		console[console_used++] = c; /* kept, to show where it came */
+		return;
+	}
+	if (console_used < console_cap)
+		console[console_used++] = c;
+	else
+		printf("dropped %02X\n", c);
+}
+
+static void print_hex(const char *what, const uint8_t *p, size_t n)
+{
+	size_t i;
+
+	printf("%s ", what);
+	for (i = 0; i < n; i++)
+		printf("%02X", p[i]);
+	printf("\n");
+}
+
 static size_t hex_bytes(const char *s, uint8_t *out, size_t max)
 {
 	size_t n = 0;
@@ -61,6 +102,10 @@ int main(void)
 	struct usb_setup s;
 	struct usb_reply r;
 	size_t n, i;
+
+	static uint8_t packet[64];
+	uint8_t at = 0, len = 0;
+	unsigned long k;
 
 	usb_device_init(&dev, &id, serial);
 	while (fgets(line, sizeof line, stdin)) {
@@ -97,6 +142,25 @@ int main(void)
 			snprintf(product, sizeof product, "%s", line + 8);
 			id.name = product;
 			printf("ok\n");
+		} else if (sscanf(line, "console %lu", &k) == 1 && k <= sizeof console) {
+			console_cap = (uint32_t)k;
+			console_used = 0;
+			printf("ok\n");
+		} else if (!strncmp(line, "feed ", 5) || !strcmp(line, "resume")) {
+			if (line[0] == 'f') {
+				len = (uint8_t)hex_bytes(line + 5, packet, sizeof packet);
+				at = 0;
+			}
+			if (cdc_feed(packet, &at, len))
+				printf("all\n");
+			else
+				printf("waiting %u\n", at);
+		} else if (sscanf(line, "take %lu", &k) == 1 && k <= console_used) {
+			print_hex("took", console, k);
+			memmove(console, console + k, console_used - k);
+			console_used -= (uint32_t)k;
+		} else if (!strcmp(line, "console?")) {
+			print_hex("holds", console, console_used);
 		} else if (!strcmp(line, "reset")) {
 			usb_device_reset(&dev);
 			printf("ok\n");

@@ -2,6 +2,7 @@
 /* The USB serial device's descriptors and its control requests (USB 2.0
  * chapter 9; CDC 1.2 and its PSTN subclass 1.2 for the ACM requests). */
 #include "usb_cdc.h"
+#include "console.h"
 #include <string.h>
 
 /* Standard request codes (USB 2.0, table 9-4) and descriptor types
@@ -331,4 +332,21 @@ void usb_control_data(struct usb_device *d, const uint8_t *data, uint16_t len)
 bool cdc_wants_bootloader(const struct usb_device *d)
 {
 	return d->configuration && d->coding.rate == 1200 && !(d->control_lines & CDC_DTR);
+}
+
+bool cdc_feed(const uint8_t *bytes, uint8_t *at, uint8_t len)
+{
+	uint8_t i;
+
+	while (*at < len) {
+		if (!console_room()) {
+			for (i = *at; i < len && bytes[i] != CTRL_C; i++)
+				;
+			if (i == len)
+				return false;
+			*at = i;
+		}
+		console_rx(bytes[(*at)++]);
+	}
+	return true;
 }

@@ -95,6 +95,14 @@ void usb_hook_line(struct usb_device *d);
  * it (DTR dropped), asking for the UF2 bootloader. */
 bool cdc_wants_bootloader(const struct usb_device *d);
 
+/* A received packet's bytes from *at to len, handed to the console
+ * (console_rx) as far as it has room; *at moves past them. A ^C further
+ * on is handed over at once: it empties the console anyway, and a
+ * runaway program must see it. True when all were taken; otherwise the
+ * packet stays in its endpoint (the host waits) and this is called again
+ * when the console has room. */
+bool cdc_feed(const uint8_t *bytes, uint8_t *at, uint8_t len);
+
 /* The descriptors, as sent (the tests parse them back). */
 extern const uint8_t usb_config_descriptor[];
 extern const uint16_t usb_config_descriptor_length;

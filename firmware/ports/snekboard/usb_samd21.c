@@ -34,7 +34,7 @@ static volatile uint16_t tx_head, tx_tail; /* tail - head bytes queued */
 static volatile bool tx_busy, tx_zlp_owed;
 
 /* A received packet: bytes rx_at..rx_len not yet given to console_rx. */
-static volatile uint8_t rx_at, rx_len;
+static uint8_t rx_at, rx_len; /* the interrupts' alone */
 static volatile bool rx_pending;
 
 /* The 1200-baud touch: when (ticks) to reboot into the bootloader. */
@@ -137,30 +137,11 @@ static void setup(void)
 	arm_out(0, ep0_out, USB_EP0_SIZE);
 }
 
-/* The host's bytes to the console, as far as it has room; a ^C further
- * on is fed at once (it empties the ring). Returns whether all went. */
-static bool feed(void)
-{
-	uint8_t i;
-
-	while (rx_at < rx_len) {
-		if (!console_room()) {
-			for (i = rx_at; i < rx_len && data_out[i] != CTRL_C; i++)
-				;
-			if (i == rx_len)
-				return false;
-			rx_at = i;
-		}
-		console_rx(data_out[rx_at++]);
-	}
-	return true;
-}
-
 static void received(void)
 {
 	rx_at = 0;
 	rx_len = (uint8_t)USB_PCKSIZE_BYTE_COUNT(banks[USB_EP_DATA_OUT][0].pcksize);
-	rx_pending = !feed();
+	rx_pending = !cdc_feed(data_out, &rx_at, rx_len);
 	if (!rx_pending)
 		arm_out(USB_EP_DATA_OUT, data_out, USB_DATA_SIZE);
 }
@@ -263,7 +244,7 @@ void usb_init(const struct usb_identity *id)
 
 void usb_tick(void)
 {
-	if (rx_pending && feed()) {
+	if (rx_pending && cdc_feed(data_out, &rx_at, rx_len)) {
 		rx_pending = false;
 		arm_out(USB_EP_DATA_OUT, data_out, USB_DATA_SIZE);
 	}
