@@ -67,11 +67,18 @@ static void bus_reset(void)
 	rx_pending = false;
 }
 
-/* SET_CONFIGURATION: the data endpoints, ready to receive. */
+/* SET_CONFIGURATION: the data endpoints, ready to receive (or, for
+ * configuration 0, gone). */
 void usb_hook_configured(struct usb_device *d)
 {
-	if (!d->configuration)
+	rx_pending = false;
+	tx_busy = tx_zlp_owed = false;
+	if (!d->configuration) {
+		USB_EPCFG(USB_EP_DATA_IN) = 0;
+		USB_EPCFG(USB_EP_DATA_OUT) = 0;
+		USB_EPCFG(USB_EP_NOTIFY) = 0;
 		return;
+	}
 	USB_EPCFG(USB_EP_DATA_IN) = USB_EPCFG_IN(USB_EPTYPE_BULK);
 	USB_EPCFG(USB_EP_DATA_OUT) = USB_EPCFG_OUT(USB_EPTYPE_BULK);
 	USB_EPCFG(USB_EP_NOTIFY) = USB_EPCFG_IN(USB_EPTYPE_INTERRUPT);
@@ -79,7 +86,6 @@ void usb_hook_configured(struct usb_device *d)
 	USB_EPINTENSET(USB_EP_DATA_OUT) = USB_EPINT_TRCPT0;
 	USB_EPSTATUSCLR(USB_EP_DATA_IN) = USB_EPSTATUS_BK1RDY | USB_EPSTATUS_DTGLIN;
 	USB_EPSTATUSCLR(USB_EP_DATA_OUT) = USB_EPSTATUS_DTGLOUT;
-	rx_pending = false;
 	arm_out(USB_EP_DATA_OUT, data_out, USB_DATA_SIZE);
 }
 
