@@ -79,7 +79,7 @@ void hal_neopixel(const uint8_t *grb, uint16_t n)
 		return;
 	}
 	primask = arm_irq_save();
-	ws2812_send(&PORT_OUTSET(pixels.group), &PORT_OUTCLR(pixels.group), 1u << pixels.bit,
+	ws2812_send(&PORT_IOBUS_OUTSET(pixels.group), &PORT_IOBUS_OUTCLR(pixels.group), 1u << pixels.bit,
 		    grb, grb + 3 * n);
 	arm_irq_restore(primask);
 	/* Low for 300 us latches the colours (newer WS2812B need 280). */

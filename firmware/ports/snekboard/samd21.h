@@ -107,9 +107,14 @@
 #define SERIAL_WORD2 REG32(0x0080A044u)
 #define SERIAL_WORD3 REG32(0x0080A048u)
 
-/* PORT, I/O pins (23), through the single-cycle IOBUS; group 0 is PA,
- * group 1 PB. */
-#define PORT_BASE 0x60000000u
+/* PORT, I/O pins (23): group 0 is PA, group 1 PB. Through the APB
+ * bridge, which reaches every register; the single-cycle IOBUS mirror
+ * takes only DIR and OUT writes (and IN reads, stale unless CTRL samples
+ * continuously), so it serves the WS2812's timed writes alone. */
+#define PORT_BASE 0x41004400u
+#define PORT_IOBUS_BASE 0x60000000u
+#define PORT_IOBUS_OUTSET(g) REG32(PORT_IOBUS_BASE + 0x80u * (g) + 0x18)
+#define PORT_IOBUS_OUTCLR(g) REG32(PORT_IOBUS_BASE + 0x80u * (g) + 0x14)
 #define PORT_GROUP(g) (PORT_BASE + 0x80u * (g))
 #define PORT_DIRCLR(g) REG32(PORT_GROUP(g) + 0x04)
 #define PORT_DIRSET(g) REG32(PORT_GROUP(g) + 0x08)
