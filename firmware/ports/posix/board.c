@@ -41,15 +41,12 @@ static const struct pin_name uno_names[] = {
 	{ NAME_A5, 19 }, { NAME_NONE, 0 },
 };
 
-static const struct pin_name snekboard_names[] = {
-	{ NAME_A1, 0 }, { NAME_A2, 1 }, { NAME_A3, 2 }, { NAME_A4, 3 }, { NAME_A5, 4 },
-	{ NAME_A6, 5 }, { NAME_A7, 6 }, { NAME_A8, 7 }, { NAME_M1, -1 }, { NAME_M2, -2 },
-	{ NAME_M3, -3 }, { NAME_M4, -4 }, { NAME_NEOPIXEL, 16 }, { NAME_NONE, 0 },
-};
+/* The Snekboard's names and entry come from the firmware's own table. */
+#include "../snekboard/boards/simulated-names.h"
 
 static const struct board boards[] = {
 	{ "uno", 20, 0xFC000, { { 0 } }, 0, uno_names },
-	{ "snekboard", 17, 0xFF, { { 8, 9 }, { 10, 11 }, { 12, 13 }, { 14, 15 } }, 4, snekboard_names },
+#include "../snekboard/boards/simulated-board.h"
 };
 
 static const struct board *board = &boards[1];
