@@ -76,17 +76,18 @@ def run_file(snek, tmp_path, program: str, policy: Policy = grant) -> tuple[str,
 
 def test_sleep_takes_no_host_time_and_moves_the_clock_exactly(snek, tmp_path):
     # A thousand seconds of sleep: only virtual, or the subprocess timeout ends the test.
+    # (The boot takes 1 ms, for the world's inputs to come in.)
     out, events = run_file(snek, tmp_path, 'time.sleep(1000)\ntime.sleep(0.25)\n'
                            'print(time.monotonic())\n')
-    assert out == '1000.25\n'
-    assert [e['wait_us'] for e in events if 'wait_us' in e] == [1000000000, 1000250000]
+    assert out == '1000.251\n'
+    assert [e['wait_us'] for e in events if 'wait_us' in e] == [1000, 1000001000, 1000251000]
 
 
 def test_the_clock_follows_the_world_not_the_host(snek, tmp_path):
     # The world answers a quarter second further on than asked: the clock goes there.
     out, _ = run_file(snek, tmp_path, 'time.sleep(1)\nprint(time.monotonic())\n',
                       lambda t: [{'time_us': t + 250000}])
-    assert out == '1.25\n'
+    assert out == '1.501\n'  # boot: 1 ms + 0.25 s, then 1 s + 0.25 s
 
 
 def test_a_world_that_answers_in_small_steps_is_waited_for(snek, tmp_path):
@@ -98,8 +99,8 @@ def test_a_world_that_answers_in_small_steps_is_waited_for(snek, tmp_path):
         return [{'time_us': t} for t in range(1000, target + 1, 1000)]
 
     out, _ = run_file(snek, tmp_path, 'time.sleep(0.5)\nprint(time.monotonic())\n', slow)
-    assert out == '0.5\n'
-    assert asked == [500000]
+    assert out == '0.501\n'
+    assert asked == [1000, 501000]
 
 
 def test_busy_waiting_on_a_sensor_lets_the_world_move(snek, tmp_path):
@@ -114,6 +115,12 @@ def test_busy_waiting_on_a_sensor_lets_the_world_move(snek, tmp_path):
     assert 2.0 <= seconds <= 2.0 + 0.005 + 0.0002  # within a slice and a read
     waits = [e['wait_us'] for e in events if 'wait_us' in e]
     assert waits == sorted(waits) and len(waits) > 2000000 // 5000 * 0.9
+
+
+def test_the_worlds_inputs_are_in_before_the_program_starts(snek, tmp_path):
+    out, _ = run_file(snek, tmp_path, 'print(read(A1))\n',
+                      lambda t: [{'pin': 0, 'value': 0.87}, {'time_us': t}])
+    assert out == '0.87\n'
 
 
 def test_a_clock_watching_loop_ends(snek, tmp_path):

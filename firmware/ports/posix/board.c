@@ -167,6 +167,8 @@ void board_start(void)
 		pulls[m] = board->analog & (1ul << m) ? PULL_NONE : PULL_UP;
 	gpio_init();
 	describe();
+	if (vclock_on)
+		vclock_boot();
 }
 
 uint8_t hal_gpio_pins(void)
@@ -258,8 +260,9 @@ void board_poll(void)
 float hal_gpio_read(uint8_t pin)
 {
 	if (vclock_on)
-		vclock_read();
-	board_poll();
+		vclock_read(); /* inputs come in at the world's steps */
+	else
+		board_poll();
 	if (board->analog & (1ul << pin))
 		return input_set[pin] ? input[pin] : 0;
 	if (input_set[pin])

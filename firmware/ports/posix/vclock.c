@@ -8,7 +8,7 @@
  *   out  {"wait_us": 1500000}   run the world until 1.5 s; say when it is there
  *   in   {"time_us": 1500000}   the world is at 1.5 s: the clock may go that far
  *
- * The clock moves by costs (vclock.h): each backward jump or call the VM
+ * The clock moves by costs (vclock.h): a boot, each backward jump or call the VM
  * polls at, each read(), and sleep()'s argument. Whenever the clock is a
  * slice ahead of the world, and at every sleep, the program waits for the
  * world to catch up: a program that busy-waits on a sensor without
@@ -51,6 +51,31 @@ static size_t subject_length(const char *line)
 	return (size_t)((second ? second : first ? first : line + strlen(line)) - line);
 }
 
+/* What goes out at a wait, in one write. */
+static char batch[4096];
+static size_t batched;
+
+static void send_batch(void)
+{
+	if (batched)
+		board_send(batch);
+	batched = 0;
+}
+
+static void put(const char *line)
+{
+	size_t n = strlen(line);
+
+	if (batched + n >= sizeof batch)
+		send_batch();
+	if (n >= sizeof batch) {
+		board_send(line);
+		return;
+	}
+	memcpy(batch + batched, line, n + 1);
+	batched += n;
+}
+
 /* Send what is held (or drop it), and forget it. */
 static void let_go(bool send)
 {
@@ -58,7 +83,7 @@ static void let_go(bool send)
 
 	for (i = 0; i < nheld; i++) {
 		if (send)
-			board_send(held[i]);
+			put(held[i]);
 		free(held[i]);
 	}
 	nheld = 0;
@@ -67,6 +92,7 @@ static void let_go(bool send)
 static void release(void)
 {
 	let_go(true);
+	send_batch();
 }
 
 bool vclock_hold(const char *line)
@@ -124,13 +150,14 @@ static bool wait_world(uint64_t target, bool for_input)
 	char line[48];
 	struct pollfd p[2];
 
-	release();
+	let_go(true);
 	if (target > asked) {
 		hal_flush(); /* what was printed before now is seen before now */
 		snprintf(line, sizeof line, "{\"wait_us\": %" PRIu64 "}\n", target);
-		board_send(line);
+		put(line);
 		asked = target;
 	}
+	send_batch();
 	while (world < target && (for_input || !vm_interrupt)) {
 		if (board_io_fd() < 0)
 			world_gone();
@@ -156,6 +183,12 @@ static void keep_pace(void)
 {
 	if (vnow - world >= VCLOCK_SLICE_US)
 		wait_world(vnow, false);
+}
+
+void vclock_boot(void)
+{
+	vnow += VCLOCK_BOOT_US;
+	wait_world(vnow, false);
 }
 
 void vclock_tick(void)

@@ -14,6 +14,7 @@
 #define VCLOCK_READ_US 100	/* read(): an ADC conversion */
 #define VCLOCK_SLICE_US 5000	/* how far the program may run ahead of the world */
 #define VCLOCK_IDLE_US 20000	/* the slices asked for while idle at the prompt */
+#define VCLOCK_BOOT_US 1000	/* a boot: the world's inputs are in before the program runs */
 #define VCLOCK_SEED 1		/* random's seed: the same numbers every run */
 
 extern bool vclock_on;
@@ -26,6 +27,9 @@ float vclock_monotonic(void);
 
 /* Sleep in virtual time; ^C cuts it short. */
 void vclock_sleep(float seconds);
+
+/* At every boot, after the board described itself. */
+void vclock_boot(void);
 
 /* Costs: a VM poll, a read(). */
 void vclock_tick(void);
