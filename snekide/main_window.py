@@ -31,6 +31,7 @@ from snekide.editor_tabs import EditorTabs
 from snekide.find_bar import FindBar
 from snekide.journal import Journal
 from snekide.put_history import CopyFolder
+from snekide.robot.view import RobotPane
 from snekide.robot_program import RobotProgram
 
 ICON = Path(__file__).resolve().parent / "icons" / "snekide.svg"
@@ -87,7 +88,9 @@ class MainWindow(QMainWindow):
 
             repl = ReplPane()
         self.repl = repl
-        self.connection = connection if connection is not None else Connection()
+        self.robot_pane = RobotPane()  # the simulated robot, shown while on the simulator
+        self.connection = connection if connection is not None else Connection(
+            board_factory=self.robot_pane.make_board)
         # A robot whose cable was pulled, or that restarted, is found again by
         # its USB serial number; the REPL keeps what it shows.
         self.connection.auto_reconnect = True
@@ -122,7 +125,12 @@ class MainWindow(QMainWindow):
         column.addWidget(self.find_bar)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(left)
-        self.splitter.addWidget(self.repl)
+        right = QSplitter(Qt.Orientation.Vertical)
+        right.addWidget(self.robot_pane)
+        right.addWidget(self.repl)
+        right.setChildrenCollapsible(False)
+        right.setSizes([420, 300])
+        self.splitter.addWidget(right)
         self.splitter.setStretchFactor(0, 3)
         self.splitter.setStretchFactor(1, 2)
         self.splitter.setChildrenCollapsible(False)
@@ -247,6 +255,7 @@ class MainWindow(QMainWindow):
         self.tabs.font_size_changed.connect(self.repl.set_font_size)
         self.repl.set_font_size(self.tabs.font_size)
         self.tabs.journal_failed.connect(self.show_message)
+        self.robot_pane.follow(c)
 
     # -- small helpers (tests replace the dialogs) ---------------------------
 
@@ -571,4 +580,5 @@ class MainWindow(QMainWindow):
         else:
             self.journal.close()
         self.connection.close()
+        self.robot_pane.close_world()
         event.accept()

@@ -29,6 +29,9 @@ MAX_STEP = 0.01
 TRAIL_STEP = 0.5
 TRAIL_MAX = 200_000
 
+#: Where a viewer got to in a trail: (generation, strokes, points in the last stroke).
+TrailMark = tuple[int, int, int]
+
 
 @dataclass
 class Motor:
@@ -93,6 +96,19 @@ class Trail:
         """The robot was picked up and put down elsewhere: a new stroke."""
         self.strokes.append([])
         self.moved(x, y)
+
+    def since(self, mark: TrailMark) -> tuple[TrailMark, list[list[tuple[float, float]]], bool]:
+        """What was drawn after mark: a new mark, the pieces, and whether to start afresh.
+
+        Unless starting afresh, the first piece continues the last stroke seen at mark.
+        """
+        generation, strokes, points = mark
+        if generation != self.generation or strokes > len(self.strokes):
+            strokes = points = 0
+        pieces = [list(self.strokes[strokes - 1][points:])] if strokes else []
+        pieces += [list(s) for s in self.strokes[strokes:]]
+        last = len(self.strokes[-1]) if self.strokes else 0
+        return (self.generation, len(self.strokes), last), pieces, strokes == 0
 
     def clear(self, x: float, y: float) -> None:
         self.strokes = []

@@ -113,6 +113,14 @@ class Simulation:
 
     # -- the world -----------------------------------------------------------
 
+    def change_world(self, world: World) -> None:
+        """Put the robot in another world, at its start; the motors run on, time goes on."""
+        motors = self.robot.motors
+        self.world = world
+        self.robot = Robot(world)
+        self.robot.motors = motors
+        self._sent.clear()
+
     def advance_to(self, target_us: int) -> None:
         """Run the world to target_us (a time it has passed already changes nothing)."""
         while True:

@@ -97,7 +97,7 @@ def test_a_program_that_ends_leaves_its_motors_running(snek, tmp_path):
     program = tmp_path / 'go.py'
     program.write_text('talkto(M1)\nsetright()\non()\ntalkto(M3)\nsetleft()\non()\n')
     path = frames(robot(snek, 'floor', program, 2))
-    assert path[-1]['y'] == pytest.approx(100 + 2 * 20, abs=0.1)  # north at 20 cm/s
+    assert path[-1]['y'] == pytest.approx(75 + 2 * 20, abs=0.1)  # north at 20 cm/s
     assert path[-1]['heading'] == 90
 
 

@@ -28,7 +28,7 @@ def test_arena_is_wired_as_snek_lesson_three():
 def test_floor_is_empty():
     floor = world.load('floor')
     assert not floor.walls and not floor.tapes
-    assert floor.start == Pose(150, 100, 90)
+    assert floor.start == Pose(100, 75, 90)
 
 
 def test_a_world_file_by_path(tmp_path):
