@@ -156,14 +156,47 @@ class Worker:
 
 
 class BoardSignals(QObject):
-    """The board's callbacks (from its reader thread) turned into signals on the GUI thread."""
+    """The board's callbacks (from its reader thread) turned into signals on the GUI thread.
+
+    What the board sends is queued and delivered in order, with the text that came between two
+    deliveries joined into one output signal: a program printing thousands of lines a second
+    costs the window one update per turn of its event loop, not one per line.
+    """
 
     output = pyqtSignal(str)
     prompt = pyqtSignal()
     disconnected = pyqtSignal(str)
+    _arrived = pyqtSignal()  # something is queued (sent once until it is delivered)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._lock = threading.Lock()
+        self._queue: list[tuple[str, str]] = []
+        self._arrived.connect(self._deliver)
 
     def attach(self, board: Any) -> None:
         """Route board's on_output, on_prompt and on_disconnect through these signals."""
-        board.on_output = self.output.emit
-        board.on_prompt = self.prompt.emit
-        board.on_disconnect = self.disconnected.emit
+        board.on_output = lambda text: self._post("output", text)
+        board.on_prompt = lambda: self._post("prompt", "")
+        board.on_disconnect = lambda message: self._post("disconnected", message)
+
+    def _post(self, kind: str, text: str) -> None:
+        with self._lock:
+            first = not self._queue
+            if kind == "output" and self._queue and self._queue[-1][0] == "output":
+                self._queue[-1] = ("output", self._queue[-1][1] + text)
+            else:
+                self._queue.append((kind, text))
+        if first:
+            self._arrived.emit()
+
+    def _deliver(self) -> None:
+        with self._lock:
+            queue, self._queue = self._queue, []
+        for kind, text in queue:
+            if kind == "output":
+                self.output.emit(text)
+            elif kind == "prompt":
+                self.prompt.emit()
+            else:
+                self.disconnected.emit(text)

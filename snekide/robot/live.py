@@ -29,6 +29,10 @@ log = logging.getLogger(__name__)
 SPEEDS = (1, 2, 5, 10)
 #: The thread looks at its controls at least this often (seconds).
 TICK = 0.02
+#: How far (simulated seconds) the world may catch up at once when it fell behind the wall
+#: clock, waiting for the simulator: enough to keep pace when the program asks for a
+#: millisecond at a time, too little to be seen as a jump.
+CATCH_UP = 0.05
 
 
 @dataclass(frozen=True)
@@ -54,6 +58,7 @@ class LiveWorld:
         self._sock: socket.socket | None = None
         self._child: socket.socket | None = None
         self._pending: int | None = None      # the latest time asked for, not yet answered
+        self._allowance = 0.0                 # simulated seconds the world may run now
         self._closing = threading.Event()
         self._thread = threading.Thread(target=self._run, name="snekide-world", daemon=True)
         self._thread.start()
@@ -157,12 +162,16 @@ class LiveWorld:
                 self._receive(sock)
 
     def _step(self, seconds: float) -> float:
-        """Run the world for up to `seconds` towards the time asked for; how long to wait next."""
+        """Let the world run `seconds` more towards the time asked for (what it could not run
+        while it waited for the simulator is kept, up to CATCH_UP); how long to wait next."""
         with self._lock:
+            self._allowance = min(self._allowance + seconds, max(CATCH_UP, seconds))
             pending, sim, sock = self._pending, self._sim, self._sock
             if pending is None or sock is None:
                 return TICK
-            sim.advance_to(min(pending, sim.time_us + int(seconds * 1e6)))
+            before = sim.time_us
+            sim.advance_to(min(pending, sim.time_us + int(self._allowance * 1e6)))
+            self._allowance = max(0.0, self._allowance - (sim.time_us - before) / 1e6)
             if sim.time_us < pending:
                 if self.speed <= 0:  # time stands still
                     return TICK
