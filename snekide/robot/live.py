@@ -165,6 +165,8 @@ class LiveWorld:
         """Let the world run `seconds` more towards the time asked for (what it could not run
         while it waited for the simulator is kept, up to CATCH_UP); how long to wait next."""
         with self._lock:
+            if self.speed <= 0 and seconds <= 0:
+                self._allowance = 0.0  # time stands still
             self._allowance = min(self._allowance + seconds, max(CATCH_UP, seconds))
             pending, sim, sock = self._pending, self._sim, self._sock
             if pending is None or sock is None:

@@ -122,8 +122,8 @@ def run(world: World, program: Path, seconds: float, firmware: Path,
     if problem:
         return Outcome(2, output.value(), errors.value(), problem)
     sim.advance_to(end_us)  # the world goes on after the program ends
-    if not ended_itself and reached_end:
-        return Outcome(0, output.value(), errors.value())
-    if status in (0, 1):
-        return Outcome(status, output.value(), errors.value())
-    return Outcome(2, output.value(), errors.value(), CRASHED.format(status))
+    if not ended_itself:
+        status = 0  # still running at the end: stopped by us
+    elif status not in (0, 1):
+        return Outcome(2, output.value(), errors.value(), CRASHED.format(status))
+    return Outcome(status, output.value(), errors.value())

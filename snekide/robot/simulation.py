@@ -67,7 +67,6 @@ class Simulation:
         self._buffer = b""
         self._reports = 0
         self._next_frame = 0
-        self.board_seen = False
 
     # -- from the board ------------------------------------------------------
 
@@ -107,7 +106,6 @@ class Simulation:
                 pass
         elif "board" in report:
             # A new boot: the motors stop, and every input goes again.
-            self.board_seen = True
             self.robot.stop_all()
             self._sent.clear()
 
