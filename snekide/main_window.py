@@ -30,6 +30,7 @@ from snekide.editor import CodeEditor
 from snekide.editor_tabs import EditorTabs
 from snekide.find_bar import FindBar
 from snekide.journal import Journal
+from snekide.plotter import Plotter
 from snekide.put_history import CopyFolder
 from snekide.robot.view import RobotPane
 from snekide.robot_program import RobotProgram
@@ -89,6 +90,7 @@ class MainWindow(QMainWindow):
             repl = ReplPane()
         self.repl = repl
         self.robot_pane = RobotPane()  # the simulated robot, shown while on the simulator
+        self.plotter = Plotter()  # graphs printed numbers; shows itself when they come
         self.connection = connection if connection is not None else Connection(
             board_factory=self.robot_pane.make_board)
         # A robot whose cable was pulled, or that restarted, is found again by
@@ -128,8 +130,9 @@ class MainWindow(QMainWindow):
         right = QSplitter(Qt.Orientation.Vertical)
         right.addWidget(self.robot_pane)
         right.addWidget(self.repl)
+        right.addWidget(self.plotter)
         right.setChildrenCollapsible(False)
-        right.setSizes([420, 300])
+        right.setSizes([420, 300, 260])
         self.splitter.addWidget(right)
         self.splitter.setStretchFactor(0, 3)
         self.splitter.setStretchFactor(1, 2)
@@ -216,6 +219,8 @@ class MainWindow(QMainWindow):
         edit_menu.addAction("Smaller text", on_editor("zoom_out"))
         for name in ("Connect", "Put", "Get", "Stop", "Reset"):
             robot_menu.addAction(self.actions_by_name[name])
+        robot_menu.addSeparator()
+        robot_menu.addAction(self.plotter.show_action)
 
     def _build_status_bar(self) -> None:
         bar = self.statusBar()
@@ -243,6 +248,7 @@ class MainWindow(QMainWindow):
     def _wire(self) -> None:
         c = self.connection
         c.output.connect(self.repl.show_output)
+        c.output.connect(self.plotter.take_output)
         c.prompt.connect(lambda: self.repl.set_prompt_ready(True))
         c.error_found.connect(self._on_error_line)
         c.connected.connect(self._on_connected)
