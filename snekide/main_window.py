@@ -92,7 +92,8 @@ class MainWindow(QMainWindow):
         self.robot_pane = RobotPane()  # the simulated robot, shown while on the simulator
         self.plotter = Plotter()  # graphs printed numbers; shows itself when they come
         self.connection = connection if connection is not None else Connection(
-            board_factory=self.robot_pane.make_board)
+            board_factory=self.robot_pane.make_board,
+            reconnect_factory=self.robot_pane.make_board_again)
         # A robot whose cable was pulled, or that restarted, is found again by
         # its USB serial number; the REPL keeps what it shows.
         self.connection.auto_reconnect = True

@@ -352,13 +352,14 @@ class RobotPane(QWidget):
 
     # -- the simulator ----------------------------------------------------------------
 
-    def make_board(self, choice: Any) -> Any:
-        """A board for Connect: the simulator with this pane's world, or a real robot."""
-        from snekide.connection import make_board
+    def make_board(self, choice: Any, again: bool = False) -> Any:
+        """A board for Connect: the simulator with this pane's world, or a real robot (found
+        again by its USB serial number after an unplug or a reset, when again)."""
+        from snekide import connection
 
         self._simulator_chosen = choice.kind == "simulator"
         if not self._simulator_chosen:
-            return make_board(choice)
+            return (connection.make_board_again if again else connection.make_board)(choice)
         from snekide import settings
         from snekide.device.board import Board
         from snekide.device.transport import find_simulator_firmware
@@ -366,6 +367,9 @@ class RobotPane(QWidget):
         transport = WorldSimulator(self.live, find_simulator_firmware(),
                                    settings.simulator_eeprom())
         return Board(transport, needs_pacing=choice.needs_pacing)
+
+    def make_board_again(self, choice: Any) -> Any:
+        return self.make_board(choice, again=True)
 
     def follow(self, connection: Any) -> None:
         """Show the pane while the simulator is connected; say so when it stops."""

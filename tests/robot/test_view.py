@@ -256,3 +256,21 @@ def test_screenshot_of_a_line_follower_on_the_oval(qtbot, window):
     image = window.grab()
     assert image.save(str(SCREENSHOTS / 'robot_pane.png'))
     assert os.path.getsize(SCREENSHOTS / 'robot_pane.png') > 10_000
+
+
+def test_a_real_robot_is_found_again_the_usual_way(qtbot, monkeypatch):
+    """After an unplug, a real robot is looked for by its serial number, as without the pane."""
+    from snekide import connection
+
+    asked = []
+    monkeypatch.setattr(connection, 'make_board', lambda choice: asked.append(('new', choice)))
+    monkeypatch.setattr(connection, 'make_board_again',
+                        lambda choice: asked.append(('again', choice)))
+    robot = RobotPane()
+    qtbot.addWidget(robot)
+    serial = DeviceChoice('Arduino Uno (/dev/ttyACM9)', 'serial', '/dev/ttyACM9', 'uno', True,
+                          False)
+    robot.make_board(serial)
+    robot.make_board_again(serial)
+    assert asked == [('new', serial), ('again', serial)]
+    robot.close_world()
