@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from snekide.board_state import BoardState
 from snekide.device.transport import SimulatorTransport
 from snekide.robot.physics import TrailMark
 from snekide.robot.simulation import Flooded, Simulation
@@ -44,6 +45,7 @@ class Snapshot:
     motors: dict[str, float]
     sensors: dict[str, float]
     connected: bool
+    board: BoardState      # every pin as the board reported it, for a board view
 
 
 class LiveWorld:
@@ -54,7 +56,7 @@ class LiveWorld:
         #: Simulated seconds per wall-clock second (0 stands time still).
         self.speed: float = 1
         self._lock = threading.Lock()
-        self._sim = Simulation(world)
+        self._sim = Simulation(world, track_board=True)
         self._sock: socket.socket | None = None
         self._child: socket.socket | None = None
         self._pending: int | None = None      # the latest time asked for, not yet answered
@@ -118,6 +120,15 @@ class LiveWorld:
         with self._lock:
             self._sim.robot.place(pose)
 
+    def set_input(self, pin: int, value: float | None) -> None:
+        """Set an input pin by hand (a board view's switch or slider); None gives it back to
+        the world. The board reads it from the world's next step."""
+        with self._lock:
+            if value is None:
+                self._sim.inputs.pop(pin, None)
+            else:
+                self._sim.inputs[pin] = value
+
     def set_pen(self, down: bool) -> None:
         with self._lock:
             robot = self._sim.robot
@@ -134,8 +145,9 @@ class LiveWorld:
         with self._lock:
             sim = self._sim
             frame = sim.frame()
+            assert sim.board is not None
             return Snapshot(sim.world, sim.time_us, sim.robot.pose, frame.motors, frame.sensors,
-                            self._sock is not None)
+                            self._sock is not None, sim.board.copy())
 
     def trail_since(self, mark: TrailMark) -> tuple[TrailMark, list[list[tuple[float, float]]],
                                                      bool]:

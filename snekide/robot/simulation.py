@@ -9,6 +9,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from snekide.board_state import BoardState
 from snekide.robot.physics import Robot
 from snekide.robot.world import World
 
@@ -58,8 +59,13 @@ class Simulation:
     that changed, then the time. Not thread-safe: one owner calls it.
     """
 
-    def __init__(self, world: World, on_frame: Callable[[Frame], None] | None = None) -> None:
+    def __init__(self, world: World, on_frame: Callable[[Frame], None] | None = None,
+                 track_board: bool = False) -> None:
         self.world = world
+        #: Every pin's state as reported, when track_board (a board view draws it).
+        self.board: BoardState | None = BoardState() if track_board else None
+        #: Input values set by hand, by pin: they win over what the world's sensors read.
+        self.inputs: dict[int, float] = {}
         self.robot = Robot(world)
         self.time_us = 0
         self.on_frame = on_frame
@@ -87,8 +93,8 @@ class Simulation:
             self._reports += 1
             if self._reports > MAX_REPORTS or len(line) > MAX_LINE:
                 raise Flooded()
-            if line.startswith(WORLD_REPORTS):  # pins, lights and tones leave the world be
-                self._take(line)
+            if line.startswith(WORLD_REPORTS) or self.board is not None:
+                self._take(line)  # (pins, lights and tones leave the world itself be)
         return waits
 
     def _take(self, line: bytes) -> None:
@@ -98,6 +104,8 @@ class Simulation:
             return  # not ours to judge: a board may print what it likes
         if not isinstance(report, dict):
             return
+        if self.board is not None:
+            self.board.apply(report)
         if "motor" in report:
             try:
                 self.robot.set_motor(int(report["motor"]), float(report["power"]),
@@ -134,7 +142,7 @@ class Simulation:
     def reply(self) -> bytes:
         """The inputs that changed since they were last sent, then the world's time."""
         out = []
-        for pin, value in self.robot.readings().items():
+        for pin, value in {**self.robot.readings(), **self.inputs}.items():
             text = _number(value, 3)
             if self._sent.get(pin) != text:
                 self._sent[pin] = text
