@@ -109,9 +109,15 @@ def run(world: World, program: Path, seconds: float, firmware: Path,
         problem = str(flood)
     finally:
         selector.close()
-        ended_itself = proc.poll() is not None
-        if not ended_itself:
+        stopped_by_us = False
+        if not reached_end and not problem:
+            try:  # it closed everything: it is ending by itself
+                proc.wait(timeout=silence)
+            except subprocess.TimeoutExpired:
+                pass
+        if proc.poll() is None:
             proc.kill()
+            stopped_by_us = True
         # Whatever it printed before it stopped.
         output.add(proc.stdout.read())
         errors.add(proc.stderr.read())
@@ -122,8 +128,8 @@ def run(world: World, program: Path, seconds: float, firmware: Path,
     if problem:
         return Outcome(2, output.value(), errors.value(), problem)
     sim.advance_to(end_us)  # the world goes on after the program ends
-    if not ended_itself:
-        status = 0  # still running at the end: stopped by us
+    if stopped_by_us:
+        status = 0  # still running at the end
     elif status not in (0, 1):
         return Outcome(2, output.value(), errors.value(), CRASHED.format(status))
     return Outcome(status, output.value(), errors.value())
