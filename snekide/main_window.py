@@ -57,7 +57,9 @@ from snekide.lessons.bundle import export_lesson, is_lesson_file, open_lesson
 from snekide.lessons.format import LessonError
 from snekide.lessons.library import lessons_folder
 from snekide.lessons.pane import LessonPane, append_to_program, run_in_repl
+from snekide.plotter import Plotter
 from snekide.put_history import CopyFolder
+from snekide.robot.view import RobotPane
 from snekide.robot_program import RobotProgram
 from snekide.status_line import StatusLine
 
@@ -119,7 +121,11 @@ class MainWindow(QMainWindow):
 
             repl = ReplPane()
         self.repl = repl
-        self.connection = connection if connection is not None else Connection()
+        self.robot_pane = RobotPane()  # the simulated robot, shown while on the simulator
+        self.plotter = Plotter()  # graphs printed numbers; shows itself when they come
+        self.connection = connection if connection is not None else Connection(
+            board_factory=self.robot_pane.make_board,
+            reconnect_factory=self.robot_pane.make_board_again)
         # A robot whose cable was pulled, or that restarted, is found again by
         # its USB serial number; the REPL keeps what it shows.
         self.connection.auto_reconnect = True
@@ -163,7 +169,13 @@ class MainWindow(QMainWindow):
         self.lesson_pane.hide()  # until a lesson is opened
         self.splitter.addWidget(self.lesson_pane)
         self.splitter.addWidget(left)
-        self.splitter.addWidget(self.repl)
+        right = QSplitter(Qt.Orientation.Vertical)
+        right.addWidget(self.robot_pane)
+        right.addWidget(self.repl)
+        right.addWidget(self.plotter)
+        right.setChildrenCollapsible(False)
+        right.setSizes([420, 300, 260])
+        self.splitter.addWidget(right)
         self.splitter.setStretchFactor(0, 2)
         self.splitter.setStretchFactor(1, 3)
         self.splitter.setStretchFactor(2, 2)
@@ -273,6 +285,7 @@ class MainWindow(QMainWindow):
         robot_menu.addSeparator()
         robot_menu.addAction("Clear the REPL", self.repl.clear_screen)
         robot_menu.addAction("Install Snek on a board…", self.install_snek)
+        robot_menu.addAction(self.plotter.show_action)
         self.theme_menu = theme_switch.ThemeMenu(view_menu, self)
         projector = self.theme_menu.projector_action
         projector.setIconText("Big")
@@ -320,6 +333,7 @@ class MainWindow(QMainWindow):
         c.error_found.connect(self._on_error)
         c.booted.connect(self.repl.set_busy)  # its stored program runs first
         c.stored_program = self._stored_program
+        c.output.connect(self.plotter.take_output)
         c.connected.connect(self._on_connected)
         c.disconnected.connect(self._on_disconnected)
         c.problem.connect(self._on_problem)
@@ -340,6 +354,7 @@ class MainWindow(QMainWindow):
         self.themes.projector_changed.connect(self.projector.apply)
         self.themes.restore()
         self.projector.apply(self.themes.projector)
+        self.robot_pane.follow(c)
 
     # -- small helpers (tests replace the dialogs) ---------------------------
 
@@ -807,6 +822,7 @@ class MainWindow(QMainWindow):
         else:
             self.journal.close()
         self.connection.close()
+        self.robot_pane.close_world()
         event.accept()
 
     def _keep_session(self) -> bool:

@@ -10,9 +10,13 @@
  *   out  {"neopixel": [[255, 0, 0]]}
  *   out  {"tone": 440}
  *   in   {"pin": 14, "value": 0.5}
+ *
+ * Writes that change nothing are not reported. Virtual time's messages
+ * (vclock.c) share the channel.
  */
 #include "snek.h"
 #include "board.h"
+#include "vclock.h"
 #include <errno.h>
 #include <poll.h>
 #include <stdio.h>
@@ -75,7 +79,7 @@ void board_set_io_fd(int fd)
 	io_fd = fd;
 }
 
-static void emit(const char *line)
+void board_send(const char *line)
 {
 	size_t len = strlen(line), done = 0;
 	ssize_t n;
@@ -92,6 +96,18 @@ static void emit(const char *line)
 		}
 		done += (size_t)n;
 	}
+}
+
+/* A report; in virtual time, held until the world's next step. */
+static void emit(const char *line)
+{
+	if (!vclock_hold(line))
+		board_send(line);
+}
+
+int board_io_fd(void)
+{
+	return io_fd;
 }
 
 /* Print a level the way a person reads it: 0.5, 1, 0.25. */
@@ -143,10 +159,13 @@ void board_start(void)
 		global_set(p->name, v);
 	}
 	memset(out_on, 0, sizeof out_on);
+	memset(out_level, 0, sizeof out_level);
 	for (m = 0; m < board->pins; m++)
 		pulls[m] = board->analog & (1ul << m) ? PULL_NONE : PULL_UP;
 	gpio_init();
 	describe();
+	if (vclock_on)
+		vclock_boot();
 }
 
 uint8_t hal_gpio_pins(void)
@@ -177,6 +196,8 @@ void hal_gpio_write(uint8_t pin, gpio_level_t power, bool on)
 	char line[128], a[NUM_REPR_MAX];
 	float level = GPIO_LEVEL_FLOAT(power);
 
+	if (out_level[pin] == level && out_on[pin] == on)
+		return; /* nothing changed: a busy loop need not flood the channel */
 	out_level[pin] = level;
 	out_on[pin] = on;
 	snprintf(line, sizeof line, "{\"pin\": %d, \"power\": %s, \"on\": %s}\n", pin,
@@ -195,6 +216,8 @@ static void take_line(void)
 	long pin;
 	double value;
 
+	if (vclock_take(in_line))
+		return;
 	if (!p || !v || !(p = strchr(p, ':')) || !(v = strchr(v, ':')))
 		return;
 	pin = strtol(p + 1, NULL, 10);
@@ -213,7 +236,11 @@ void board_poll(void)
 
 	while (io_fd >= 0 && poll(&p, 1, 0) > 0 && (p.revents & POLLIN)) {
 		n = read(io_fd, buf, sizeof buf);
-		if (n <= 0)
+		if (n == 0 || (n < 0 && errno != EINTR && errno != EAGAIN)) {
+			io_fd = -1; /* the other end went away */
+			return;
+		}
+		if (n < 0)
 			return;
 		for (i = 0; i < n; i++) {
 			if (buf[i] == '\n') {
@@ -229,7 +256,10 @@ void board_poll(void)
 
 float hal_gpio_read(uint8_t pin)
 {
-	board_poll();
+	if (vclock_on)
+		vclock_read(); /* inputs come in at the world's steps */
+	else
+		board_poll();
 	if (board->analog & (1ul << pin))
 		return input_set[pin] ? input[pin] : 0;
 	if (input_set[pin])

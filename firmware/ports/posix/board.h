@@ -17,4 +17,9 @@ void board_start(void);
 /* Take input values waiting on the side channel. */
 void board_poll(void);
 
+/* The side channel (-1 when there is none, or it closed), and a line to
+ * send on it now. */
+int board_io_fd(void);
+void board_send(const char *line);
+
 #endif

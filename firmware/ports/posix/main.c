@@ -3,6 +3,7 @@
  * as a board on the other end of a serial line would. */
 #include "snek.h"
 #include "board.h"
+#include "vclock.h"
 #include <errno.h>
 #include <poll.h>
 #include <stdio.h>
@@ -45,6 +46,8 @@ static void console_read(int timeout_ms)
 
 bool hal_console_wait(void)
 {
+	if (vclock_on)
+		return vclock_idle();
 	console_read(-1);
 	return !console_eof;
 }
@@ -54,9 +57,17 @@ void posix_poll(void)
 {
 	static uint16_t count;
 
+	if (vclock_on)
+		vclock_tick();
 	if (++count & 1023)
 		return;
 	console_read(0);
+}
+
+bool posix_console_take(void)
+{
+	console_read(0);
+	return !console_eof;
 }
 
 int hal_file_getc(void)
@@ -86,6 +97,8 @@ float hal_monotonic(void)
 {
 	struct timespec now;
 
+	if (vclock_on)
+		return vclock_monotonic();
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	return (float)((double)(now.tv_sec - start.tv_sec) + (double)(now.tv_nsec - start.tv_nsec) * 1e-9);
 }
@@ -103,6 +116,10 @@ void hal_sleep(float seconds)
 {
 	double end = now_seconds() + seconds, left;
 
+	if (vclock_on) {
+		vclock_sleep(seconds);
+		return;
+	}
 	while (!vm_interrupt && (left = end - now_seconds()) > 0) {
 		/* Wake at least every 10 s: no float-to-integer overflow for
 		 * sleep(1e30), and a closed console still sleeps. */
@@ -200,13 +217,14 @@ static void print_gc_stats(void)
 
 static void usage(const char *prog)
 {
-	fprintf(stderr, "usage: %s [--eeprom FILE] [--eeprom-size BYTES] [--board uno|snekboard] [--io-fd N] [--check] [FILE]\n", prog);
+	fprintf(stderr, "usage: %s [--eeprom FILE] [--eeprom-size BYTES] [--board uno|snekboard] [--io-fd N [--virtual-time]] [--check] [FILE]\n", prog);
 	exit(2);
 }
 
 int main(int argc, char **argv)
 {
 	const char *file = NULL;
+	bool io = false;
 	uint8_t end;
 	int i;
 	long n;
@@ -232,8 +250,11 @@ int main(int argc, char **argv)
 			if (*rest || n < 0)
 				usage(argv[0]);
 			board_set_io_fd((int)n);
+			io = true;
 		} else if (!strcmp(argv[i], "--check")) {
 			parse_check_only = true;	/* compile FILE, run nothing */
+		} else if (!strcmp(argv[i], "--virtual-time")) {
+			vclock_enable();
 		} else if (argv[i][0] == '-' || file) {
 			usage(argv[0]);
 		} else {
@@ -242,6 +263,8 @@ int main(int argc, char **argv)
 	}
 	if (parse_check_only && !file)
 		usage(argv[0]);
+	if (vclock_on && !io)
+		usage(argv[0]); /* the simulator's time comes on the side channel */
 	storage_load();
 	console_init();
 	if (file) {
