@@ -173,29 +173,30 @@ class BoardSignals(QObject):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._lock = threading.Lock()
-        self._queue: list[tuple[Any, tuple[Any, ...]]] = []
+        self._queue: list[tuple[str, tuple[Any, ...]]] = []
         self._arrived.connect(self._deliver)
 
     def attach(self, board: Any) -> None:
         """Route the board's callbacks (on_output, on_prompt, ...) through these signals."""
-        board.on_output = lambda text: self._post(self.output, text)
-        board.on_prompt = lambda main: self._post(self.prompt, main)
-        board.on_line_sent = lambda tag, number, main: self._post(self.line_sent, tag, number, main)
-        board.on_lines_dropped = lambda tags: self._post(self.lines_dropped, tags)
-        board.on_disconnect = lambda message: self._post(self.disconnected, message)
+        board.on_output = lambda text: self._post("output", text)
+        board.on_prompt = lambda main: self._post("prompt", main)
+        board.on_line_sent = lambda tag, number, main: self._post("line_sent", tag, number, main)
+        board.on_lines_dropped = lambda tags: self._post("lines_dropped", tags)
+        board.on_disconnect = lambda message: self._post("disconnected", message)
 
-    def _post(self, signal: Any, *args: Any) -> None:
+    def _post(self, name: str, *args: Any) -> None:
+        """Queue a signal's emission (output joined to output queued just before it)."""
         with self._lock:
             first = not self._queue
-            if signal is self.output and self._queue and self._queue[-1][0] is self.output:
-                self._queue[-1] = (self.output, (self._queue[-1][1][0] + args[0],))
+            if name == "output" and self._queue and self._queue[-1][0] == "output":
+                self._queue[-1] = ("output", (self._queue[-1][1][0] + args[0],))
             else:
-                self._queue.append((signal, args))
+                self._queue.append((name, args))
         if first:
             self._arrived.emit()
 
     def _deliver(self) -> None:
         with self._lock:
             queue, self._queue = self._queue, []
-        for signal, args in queue:
-            signal.emit(*args)
+        for name, args in queue:
+            getattr(self, name).emit(*args)

@@ -10,7 +10,8 @@ with the firmware. Built-ins come from firmware/core/builtins.def through the C
 preprocessor with each port's config.h (the same way the firmware's build makes
 its name table, read with firmware/tools/gennames.py's row syntax); the Uno's pins
 from firmware/ports/uno/pins.def; the simulator's boards from the tables in
-firmware/ports/posix/board.c; the keywords from firmware/grammar.ll.
+firmware/ports/posix/board.c and the Snekboard's from
+firmware/ports/snekboard/boards/snekboard.def; the keywords from firmware/grammar.ll.
 """
 
 from __future__ import annotations
@@ -106,6 +107,18 @@ def simulator_pins() -> dict[str, dict[str, int | tuple[int, int]]]:
     return boards
 
 
+def snekboard_pins() -> dict[str, int | tuple[int, int]]:
+    """The Snekboard's pin names (ports/snekboard/boards/snekboard.def, which the simulator
+    and the board both build from): name -> pin, or a motor's (power, direction) pins."""
+    text = (FIRMWARE / "ports" / "snekboard" / "boards" / "snekboard.def").read_text()
+    pins: dict[str, int | tuple[int, int]] = {}
+    for kind, args in re.findall(r"^(NAME|MOTOR)\((.*)\)", text, re.M):
+        name, *values = [arg.strip() for arg in args.split(",")]
+        numbers = tuple(int(value) for value in values)
+        pins[name] = numbers[0] if kind == "NAME" else (numbers[0], numbers[1])
+    return pins
+
+
 def keywords() -> list[str]:
     """The language's words (firmware/grammar.ll's %token_text)."""
     text = (FIRMWARE / "grammar.ll").read_text()
@@ -132,6 +145,7 @@ def table(boards: dict[str, Any]) -> str:
 def generate() -> str:
     pins: dict[str, dict[str, Any]] = {"uno": uno_pins()}
     simulated = simulator_pins()
+    simulated.setdefault("snekboard", snekboard_pins())   # its table is the board's own
     builtins = {}
     for board, port in PORTS.items():
         every = rows(preprocess(FIRMWARE / "core" / "builtins.def", port))

@@ -14,6 +14,7 @@ from PyQt6.QtGui import QImage
 
 from snekide.device.usb import SIMULATOR
 from snekide.main_window import MainWindow
+from tests.ide.test_window import type_in_repl
 
 ROOT = Path(__file__).resolve().parents[2]
 WAIT = 15_000
@@ -38,15 +39,6 @@ def window(qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     qtbot.mouseClick(window.button("Connect"), LEFT)
     qtbot.waitUntil(lambda: window.board_status.text().startswith("Connected"), timeout=WAIT)
     return window
-
-
-def type_in_repl(qtbot: Any, window: MainWindow, *lines: str) -> None:
-    control = window.repl._control
-    control.setFocus()
-    for line in lines:
-        if line:
-            qtbot.keyClicks(control, line)
-        qtbot.keyClick(control, Qt.Key.Key_Return)
 
 
 def curve(window: MainWindow, index: int) -> tuple[np.ndarray, np.ndarray]:
@@ -124,7 +116,7 @@ def test_hidden_it_stays_hidden_until_asked_for(qtbot, window):
 
 def test_text_is_not_graphed(qtbot, window):
     type_in_repl(qtbot, window, "print('hello', 1)", "print([1, 2])", "x = 5")
-    qtbot.waitUntil(lambda: "[1, 2]" in window.repl._control.toPlainText(), timeout=WAIT)
+    qtbot.waitUntil(lambda: "[1, 2]" in window.repl.toPlainText(), timeout=WAIT)
     assert not window.plotter.isVisible() and window.plotter.data.rows == 0
 
 

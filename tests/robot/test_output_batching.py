@@ -11,7 +11,7 @@ def test_output_between_deliveries_is_joined_and_order_is_kept(qtbot):
     signals = BoardSignals()
     seen: list[tuple[str, str]] = []
     signals.output.connect(lambda text: seen.append(('output', text)))
-    signals.prompt.connect(lambda: seen.append(('prompt', '')))
+    signals.prompt.connect(lambda main: seen.append(('prompt', main)))
     signals.disconnected.connect(lambda message: seen.append(('disconnected', message)))
     board = SimpleNamespace()
     signals.attach(board)
@@ -19,7 +19,7 @@ def test_output_between_deliveries_is_joined_and_order_is_kept(qtbot):
     def reader() -> None:  # the board's reader thread, while the window is busy
         for i in range(1000):
             board.on_output(f'line {i}\n')
-        board.on_prompt()
+        board.on_prompt(True)
         board.on_output('after the prompt\n')
         board.on_disconnect('gone')
 
@@ -27,7 +27,7 @@ def test_output_between_deliveries_is_joined_and_order_is_kept(qtbot):
     thread.start()
     thread.join()
     qtbot.waitUntil(lambda: bool(seen) and seen[-1][0] == 'disconnected')
-    assert seen == [('output', ''.join(f'line {i}\n' for i in range(1000))), ('prompt', ''),
+    assert seen == [('output', ''.join(f'line {i}\n' for i in range(1000))), ('prompt', True),
                     ('output', 'after the prompt\n'), ('disconnected', 'gone')]
 
 

@@ -44,7 +44,7 @@ def pane(window: MainWindow) -> RobotPane:
 
 
 def type_in_repl(qtbot: Any, window: MainWindow, *lines: str) -> None:
-    control = window.repl._control
+    control = window.repl
     control.setFocus()
     for line in lines:
         qtbot.keyClicks(control, line)
@@ -159,7 +159,7 @@ def test_a_bad_world_file_is_a_message_in_the_pane(qtbot, window, tmp_path, cont
     assert robot.world().name == 'floor' and robot.world_box.currentText() == 'Empty floor'
     # The IDE goes on: the REPL still answers.
     type_in_repl(qtbot, window, 'print(6 * 7)')
-    qtbot.waitUntil(lambda: '42' in window.repl._control.toPlainText(), timeout=WAIT)
+    qtbot.waitUntil(lambda: '42' in window.repl.toPlainText(), timeout=WAIT)
 
 
 def test_a_world_file_of_ones_own(qtbot, window, tmp_path):
@@ -180,7 +180,7 @@ def test_a_simulator_that_dies_is_a_message_and_connect_brings_it_back(qtbot, wi
     window.connection._board.transport.kill()
     qtbot.waitUntil(robot.message.isVisible, timeout=WAIT)
     assert robot.message.text() == STOPPED
-    assert SIMULATOR_GONE in window.repl._control.toPlainText()
+    assert SIMULATOR_GONE in window.repl.toPlainText()
     qtbot.mouseClick(window.button('Connect'), LEFT)
     qtbot.waitUntil(lambda: window.board_status.text().startswith('Connected'), timeout=WAIT)
     assert not robot.message.isVisible()
@@ -247,7 +247,7 @@ def test_screenshot_of_a_line_follower_on_the_oval(qtbot, window):
     started = robot.canvas.snapshot.time_us
     qtbot.waitUntil(lambda: robot.canvas.snapshot.time_us > started + 15_000_000,
                     timeout=WAIT * 2)
-    assert 'rror' not in window.repl._control.toPlainText(), window.repl._control.toPlainText()
+    assert 'rror' not in window.repl.toPlainText(), window.repl.toPlainText()
     # It went round the track: far from its start, still on the oval.
     path = robot.canvas.snapshot.pose
     assert math.hypot((path.x - 100) / 75, (path.y - 70) / 50) == pytest.approx(1, abs=0.15)
