@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 from typing import Any
@@ -22,8 +23,12 @@ from .conftest import ROOT, run_flash
 LEFT = Qt.MouseButton.LeftButton
 WAIT = 60_000
 SCREENSHOT = ROOT / "test-output" / "screenshots" / "flash_dialog.png"
-VERSION = images.load(images.BOARDS["uno"]).version
-UNO_SIZE = images.load(images.BOARDS["uno"]).size
+
+
+@functools.cache
+def uno_image() -> images.Image:
+    """The Uno image under test: built by the firmware_build fixture, so read only in tests."""
+    return images.load(images.BOARDS["uno"])
 
 
 def make_dialog(qtbot: Any, ports: list[FoundPort], **kwargs: Any) -> FlashDialog:
@@ -54,7 +59,7 @@ def test_install_shows_versions_progress_and_the_result(qtbot, board_factory):
     board = board_factory("uno")
     dialog = make_dialog(qtbot, uno_port(board))
     assert dialog.board.currentText() == "Arduino Uno"      # found by its USB id
-    assert dialog.shipped.text() == f"Snek {VERSION}"
+    assert dialog.shipped.text() == f"Snek {uno_image().version}"
     assert dialog.install_button.isEnabled()
 
     click(qtbot, dialog.check_button)      # a new board: erased, no banner
@@ -67,9 +72,9 @@ def test_install_shows_versions_progress_and_the_result(qtbot, board_factory):
         qtbot.waitUntil(lambda: dialog.close_button.text() == "Cancel", timeout=WAIT)
         assert not dialog.install_button.isEnabled() and not dialog.board.isEnabled()
     assert installed.args == [str(board.link), "uno"]
-    wait_status(qtbot, dialog, f"Snek {VERSION} is on the Arduino Uno: {UNO_SIZE:,} bytes written "
+    wait_status(qtbot, dialog, f"Snek {uno_image().version} is on the Arduino Uno: {uno_image().size:,} bytes written "
                                "and checked")
-    assert dialog.on_board.text() == f"Snek {VERSION}"
+    assert dialog.on_board.text() == f"Snek {uno_image().version}"
     # Writing fills the first half of the bar, checking the second, page by page.
     pages = len(images.load(images.BOARDS["uno"]).pages)
     climb = values[:values.index(2 * pages) + 1]
@@ -79,7 +84,7 @@ def test_install_shows_versions_progress_and_the_result(qtbot, board_factory):
 
     click(qtbot, dialog.check_button)      # now the banner shows our version
     dialog.on_board.setText("")
-    qtbot.waitUntil(lambda: dialog.on_board.text() == f"Snek {VERSION}", timeout=WAIT)
+    qtbot.waitUntil(lambda: dialog.on_board.text() == f"Snek {uno_image().version}", timeout=WAIT)
     save_screenshot(dialog)
 
 
@@ -121,14 +126,14 @@ def test_escape_while_writing_stops_the_write_not_the_dialog(qtbot, board_factor
     assert dialog.isVisible()
 
 
-def test_unknown_adapter_asks_which_board(qtbot, tmp_path):
+def test_unknown_adapter_asks_which_board(qtbot, tmp_path, firmware_build):
     dialog = make_dialog(qtbot, [FoundPort("/dev/ttyUSB7", "USB serial adapter (FTDI) "
                                            "(/dev/ttyUSB7)", None)])
     assert dialog.board.currentText() == "Which board is it?"
     assert dialog.shipped.text() == "Choose the board first."
     assert not dialog.install_button.isEnabled()
     dialog.board.setCurrentIndex(dialog.board.findText("Arduino Duemilanove"))
-    assert dialog.shipped.text() == f"Snek {VERSION}"
+    assert dialog.shipped.text() == f"Snek {uno_image().version}"
     assert dialog.install_button.isEnabled() and dialog.port_name() == "/dev/ttyUSB7"
 
 
@@ -169,7 +174,7 @@ def test_menu_installs_and_the_repl_comes_back(qtbot, data_dir, board_factory): 
     window = make_window(qtbot, list_devices=lambda: [choice])
     qtbot.mouseClick(window.button("Connect"), LEFT)
     qtbot.waitUntil(lambda: window.board_status.text().startswith("Connected"), timeout=WAIT)
-    wait_repl(qtbot, window, f"Welcome to Snek {VERSION}")
+    wait_repl(qtbot, window, f"Welcome to Snek {uno_image().version}")
 
     (menu,) = [a.menu() for a in window.menuBar().actions() if a.text() == "&Robot"]
     (action,) = [a for a in menu.actions() if a.text() == "Install Snek on a board…"]
@@ -183,7 +188,7 @@ def test_menu_installs_and_the_repl_comes_back(qtbot, data_dir, board_factory): 
         qtbot.waitUntil(lambda: "Installing Snek" in window.board_status.text(), timeout=WAIT)
     qtbot.waitUntil(lambda: window.board_status.text() == "Connected: Arduino Uno "
                                                           f"({board.link})", timeout=WAIT)
-    banner = f"Welcome to Snek {VERSION}"
+    banner = f"Welcome to Snek {uno_image().version}"
     qtbot.waitUntil(lambda: repl_text(window).count(banner) == 2, timeout=WAIT)
     after = len(repl_text(window))
     type_in_repl(qtbot, window, "print(6*7)")
