@@ -79,7 +79,7 @@ static uint32_t log2_(float x, int16_t *le, bool *neg)
 {
 	int16_t e;
 	uint32_t a = split(x, &e), one = 0x800000, den, q, z;
-	int8_t j = 0;
+	int8_t j = -3;
 	uint8_t n, i;
 
 	*neg = false;
@@ -96,7 +96,7 @@ static uint32_t log2_(float x, int16_t *le, bool *neg)
 		a -= one;
 	}
 	if (a) {
-		for (j = -3; a < den; j++)
+		for (; a < den; j++)
 			a <<= 1;
 		for (q = 0, i = 32; i; i--) {
 			q <<= 1;
@@ -113,7 +113,8 @@ static uint32_t log2_(float x, int16_t *le, bool *neg)
 		*le = -32 - j;
 		return a;
 	}
-	a >>= j;
+	for (; j > 0; j--)
+		a >>= 1;
 	n = (uint8_t)(e < 0 ? -e : e);
 	if (*neg != (e < 0)) {
 		a = -a;

@@ -144,8 +144,7 @@ mathf_log:
 	rcall	class
 	in	r6, SREG
 	mov	r28, r31
-	movw	A0, r10
-	movw	A2, r12
+	rcall	swap		; A = y
 	rcall	class
 	in	r7, SREG
 	mov	r29, r31
@@ -216,13 +215,12 @@ mathf_log:
  * m^|y| < 2^24, and then x^-|y| = 1 / m^|y| 2^(-k |y|) is rounded once.
  * Beyond that, 2^(y log2 |x|). */
 .Lfinite:
-	mov	r0, r26
-	or	r0, r27
-	brne	.Lgeneral	; y not whole, or |y| >= 2^24
 	cpi	A0, 16
 	cpc	A1, r1
 	cpc	A2, r1
-	brsh	.Lgeneral
+	cpc	r26, r1
+	cpc	r27, r1
+	brsh	.Lgeneral	; |y| >= 16, or y not whole (X < 0)
 	mov	r8, A0		; |y|
 	movw	A0, r2
 	movw	A2, r4
@@ -258,8 +256,7 @@ mathf_log:
 15:	call	__floatunsisf
 	sbrs	r7, 0
 	rjmp	16f
-	movw	B0, A0		; y < 0: 1 / m^|y|
-	movw	B2, A2
+	rcall	swap		; y < 0: 1 / m^|y|
 	ldi	A3, 0x3f
 	ldi	A2, 0x80
 	clr	A1
@@ -483,13 +480,12 @@ log2:
 	sbci	r17, -1
 2:	subi	r16, -23	; x = u 2^e
 	sbci	r17, -1
-	clr	r2		; j = 0 for u = 1
+	ldi	B0, -3		; j
+	mov	r2, B0
 	mov	r0, A0
 	or	r0, A1
 	or	r0, A2
 	breq	.Lcombine	; u = 1: log2 x = e
-	ldi	B0, -3
-	mov	r2, B0
 3:	cp	A0, r26		; |s| = num / den 2^-(3 + j) with num /
 	cpc	A1, r27		; den in [1, 2)
 	cpc	A2, r30
