@@ -106,6 +106,7 @@ static uint32_t log2_(float x, int16_t *le, bool *neg)
 			}
 			a <<= 1;
 		}
+		q += a >= den; /* rounded */
 		z = 2 * j + 4 < 32 ? mul_hi(q, q) >> (2 * j + 4) : 0;
 		a = mul_hi(horner(log2_series, 5, z), q);
 	}
@@ -129,22 +130,20 @@ static uint32_t log2_(float x, int16_t *le, bool *neg)
 /* 2^t for t = y b 2^le, negated when neg */
 static float exp2_times(float y, uint32_t b, int16_t le, bool neg)
 {
-	int16_t d, e;
-	uint32_t a = split(y, &e) << 8;
-	uint16_t n = 0;
+	int16_t s, e;
+	uint64_t r = split(y, &e);
+	uint16_t n;
+	uint32_t a;
 
 	neg ^= bits(y) >> 31;
-	d = e + le + 56;
-	a = mul_hi(a, b);
-	if (d >= 10)
+	s = e + le + 32;
+	r *= b; /* |t| = r 2^(s - 32), exactly */
+	if (s >= -14)
 		return neg ? 0.0f : INFINITY;
-	for (; d < 0; d++)
-		a >>= 1;
-	for (; d > 0; d--) {
-		n = (uint16_t)(n << 1 | a >> 31);
-		a <<= 1;
-	}
-	if (neg) { /* -(n + a 2^-32) - 2^-32 */
+	r = s > -64 ? r >> -s : 0; /* |t| = n + a 2^-32 */
+	n = (uint16_t)(r >> 32);
+	a = (uint32_t)r;
+	if (neg) { /* -|t| - 2^-32 */
 		n = (uint16_t)~n;
 		a = ~a;
 	}

@@ -485,7 +485,8 @@ log2:
 	mov	r0, A0
 	or	r0, A1
 	or	r0, A2
-	breq	.Lcombine	; u = 1: log2 x = e
+	brne	3f
+	rjmp	.Lcombine	; u = 1: log2 x = e
 3:	cp	A0, r26		; |s| = num / den 2^-(3 + j) with num /
 	cpc	A1, r27		; den in [1, 2)
 	cpc	A2, r30
@@ -518,10 +519,18 @@ log2:
 	rol	A3
 	dec	r0
 	brne	5b
-	com	B0		; |s| = q 2^-(34 + j)
+	com	B0
 	com	B1
 	com	B2
 	com	B3
+	cp	A0, r26		; rounded: + 1 when the remainder is half of
+	cpc	A1, r27		; den or more (no carry out: q < 2^32 - 64)
+	cpc	A2, r30
+	cpc	A3, r31
+	sbci	B0, 0xff
+	sbci	B1, 0xff
+	sbci	B2, 0xff
+	sbci	B3, 0xff	; |s| = q 2^-(34 + j)
 	movw	r6, B0
 	movw	r8, B2
 	movw	A0, B0
@@ -594,46 +603,35 @@ log2:
 13:	ret
 
 /* A = the float 2^t for t = y B 2^(r17:r16), negated when bit 7 of r15
- * is set, y's bits in A (y not 0 or nan), B of 30 to 32 bits. */
+ * is set, y's bits in A (y not 0 or nan), B of 30.5 to 32 bits. */
 exp2_times:
 	eor	r15, A3
 	bst	r15, 7		; T: t < 0
 	rcall	split		; |y| = A 2^X
-	mov	A3, A2
-	mov	A2, A1
-	mov	A1, A0
-	clr	A0
 	add	r16, r26
 	adc	r17, r27
-	subi	r16, -56	; d = e + le + 56
+	subi	r16, -32	; s = e + le + 32
 	sbci	r17, -1
-	rcall	mul_hi		; |t| = A 2^(d - 32), A >= 2^29.5
-	cpi	r16, 10
-	cpc	r17, r1
+	rcall	mul_full	; |t| = R 2^(s - 32), R = A B (r29:r28:r27:r26:A)
+	cpi	r16, -14	; exactly, R >= 2^53.5
+	ldi	r30, -1
+	cpc	r17, r30
 	brge	.Lbeyond	; |t| > 180: 0 or inf
-	movw	r26, r16	; n:A = |t| 2^32, n whole, of 16 bits
-	clr	r16
-	clr	r17
-	adiw	r26, 0
-	rjmp	2f
-1:	lsr	A3
+1:	lsr	r29		; n = r27:r26 and f = A 2^-32: |t| = n + f
+	ror	r28
+	ror	r27
+	ror	r26
+	ror	A3
 	ror	A2
 	ror	A1
 	ror	A0
-	adiw	r26, 1
-2:	brmi	1b
-3:	breq	4f
-	lsl	A0
-	rol	A1
-	rol	A2
-	rol	A3
-	rol	r16
-	rol	r17
-	sbiw	r26, 1
-	rjmp	3b
-4:	brtc	5f
-	com	A0		; t < 0: n:A = ~(n:A) = -(n:A) - 2^-32, so
-	com	A1		; that f = A 2^-32 is in [0, 1)
+	subi	r16, -1
+	sbci	r17, -1
+	brne	1b
+	movw	r16, r26
+	brtc	5f
+	com	A0		; t < 0: n + f = ~(n:A) = -|t| - 2^-32, so
+	com	A1		; that f is in [0, 1)
 	com	A2
 	com	A3
 	com	r16
