@@ -1,27 +1,29 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* exp, log and pow for the ATmega328P, within 2 units in the last place
  * (ulp) of the correctly rounded result, and whole powers exact whenever
- * a float holds the result. mathf.c has the same in C, step for step, for
- * the host test; tests/firmware/test_uno_math.py checks that both give
- * the same bits. In assembly because avr-gcc made the same about 1.6 KB,
- * where the image had room for about 1 KB.
+ * a float holds the result; and fmod, exact. mathf.c has the same exp,
+ * log and pow in C, step for step, for the host test;
+ * tests/firmware/test_uno_math.py checks that both give the same bits.
+ * In assembly because avr-gcc made the same about 2 KB, where the image
+ * had room for about 1 KB.
  *
  *   float mathf_exp(float x), float mathf_log(float x),
- *   float mathf_pow(float x, float y)
+ *   float mathf_pow(float x, float y), float mathf_fmod(float x, float y)
  *
  * The core works in fixed point of 32 bits, 7 or 8 bits finer than a
  * float. log2 x = e + log2 u for x = u 2^e, u in [sqrt .5, sqrt 2):
- * log2 u = log2((1 + s) / (1 - s)) by its series in s = (u - 1) / (u +
- * 1), the result as +-m 2^le with m of 32 bits. 2^t for t = y log2 x (or
- * x log2 e) = n + f, n whole and f in [0, 1) of 32 bits: 2^f by a
+ * log2 u = log2((1 + s) / (1 - s)) by a series in s^2, s = (u - 1) /
+ * (u + 1) by long division; the result as +-m 2^le with m of 32 bits.
+ * t = y log2 x (or x log2 e) as the exact product of y's significand and
+ * m, then n + f with n whole and f in [0, 1) of 32 bits; 2^f by a
  * polynomial, then ldexp(2^f, n), so that a whole t gives its power of
  * two exactly. ln x = ln 2 log2 x.
  *
  * Registers: avr-gcc's convention at the entry points (x in r25:r22, y in
  * r21:r18, the result in r25:r22). Inside, A = r25:r22 and B = r21:r18
- * are mul_hi's operands, r17:r16 the exponent le (then n), bit 7 of r15
- * the sign of log2 x, bit 7 of r14 that of the result. r2-r17 and Y are
- * saved and restored by libgcc's __prologue_saves__ and
+ * are the multiplies' operands, r17:r16 the exponent le (then n), bit 7
+ * of r15 the sign of log2 x, bit 7 of r14 that of the result. r2-r17 and
+ * Y are saved and restored by libgcc's __prologue_saves__ and
  * __epilogue_restores__ (what avr-gcc's -mcall-prologues calls), the most
  * compact way to free them. */
 
@@ -367,7 +369,7 @@ class:
 	ret
 
 /* r29:r28:r27:r26:A = A B, B kept; r1 is the counter and ends 0. By
- * shifting and adding, one bit of A at a time: 52 bytes and ~550 cycles
+ * shifting and adding, one bit of A at a time: 50 bytes and ~550 cycles
  * (with MUL, 8 bits at a time, it would be faster and twice the size). */
 mul_full:
 	ldi	r26, 32
@@ -451,7 +453,7 @@ split:
 	ret
 
 /* log2 x for A = the bits of a finite x > 0: |log2 x| = A 2^(r17:r16),
- * bit 7 of r15 set when log2 x < 0 (r15 = 0x80, else 0). A has 31 or 32
+ * bit 7 of r15 set when log2 x < 0 (r15 = 0x80, else 0). A has 30.5 to 32
  * bits (0 for x = 1). Uses r2 (j), r6-r9 (q), Z. */
 log2:
 	rcall	split
