@@ -109,6 +109,13 @@
 #define SNEK_ATOMIC_END() ((void)0)
 #endif
 
+/* Seconds a board waits after its banner for a ^C that keeps the stored
+ * program from running (docs/storage.md): a program that resets or hangs
+ * at once can always be replaced. */
+#ifndef SNEK_BOOT_WINDOW
+#define SNEK_BOOT_WINDOW (0.2f)
+#endif
+
 /* Echo typed bytes back until ^N (boards); the host starts silent. */
 #ifndef SNEK_CONSOLE_ECHO
 #define SNEK_CONSOLE_ECHO (1)

@@ -152,3 +152,9 @@ void console_check_interrupt(void)
 		err_interrupt();
 	}
 }
+
+bool console_boot_window(void)
+{
+	hal_sleep(SNEK_BOOT_WINDOW);
+	return vm_interrupt;
+}

@@ -481,6 +481,9 @@ int8_t val_compare(value_t a, value_t b)
 	 * consistent (references of one type compare alike signed). */
 	c = order((int32_t)a, (int32_t)b);
 	if (c && ta >= TYPE_STRING && ta <= TYPE_DICT) {
+		/* Containers that share their items compare far longer than
+		 * they are big: ^C stops it. */
+		CONSOLE_POLL();
 		if (++obj_depth > SNEK_NEST_MAX)
 			err_raise(ERR_NESTED);
 		if (ta != TYPE_DICT)

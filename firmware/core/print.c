@@ -33,6 +33,16 @@ void print_to(uint8_t s)
 	sink_over = 0;
 }
 
+/* n more characters made into a string: more than the pool holds never
+ * fits, and the count must not wrap around (a tuple that holds itself
+ * twice, 40 deep, prints 2^40 items). */
+static void grow(snek_len_t n)
+{
+	sink_len += n;
+	if (sink >= SINK_COUNT && sink_len > SNEK_POOL_SIZE)
+		err_raise(ERR_NO_MEMORY);
+}
+
 void print_char(char c)
 {
 	if (sink_over == (snek_len_t)-1)
@@ -44,7 +54,7 @@ void print_char(char c)
 		hal_err_putc(c);
 	else if (sink == SINK_BUF)
 		sink_buf[sink_len] = c;
-	sink_len++;
+	grow(1);
 }
 
 void print_cstr(const char *s)
@@ -248,6 +258,9 @@ void print_value(value_t v, bool repr)
 
 	if (VAL_IS_NUM(v))
 		return print_num(val_num(v));
+	/* Containers that share their items print far longer than they
+	 * are big: ^C stops it. */
+	CONSOLE_POLL();
 	switch (tag = (uint8_t)VAL_TAG(v)) {
 	case TAG_STRING:
 		return print_string(str_ptr(v), repr);
@@ -296,16 +309,33 @@ static int8_t rom_index(const char *table, char c)
 	return -1;
 }
 
+/* Widths and precisions: any above the pool's size are too big for any
+ * string, so they are read no further (the count then runs out of
+ * memory), and fit the pool's lengths signed. */
+#if SNEK_SMALL
+typedef int16_t fmt_len_t;
+#else
+typedef int32_t fmt_len_t;
+#endif
+_Static_assert(10 * (uint32_t)SNEK_POOL_SIZE + 9 <= (fmt_len_t)((1ul << (8 * sizeof(fmt_len_t) - 1)) - 1),
+	       "a width read a digit past the pool's size fits fmt_len_t");
+
 static const char conversions[] SNEK_ROM = "oxXdiueEfFgGcsr";
 #define CONV_PREFIXED 3	/* below: o x X, which the alt flag prefixes */
 #define CONV_TEXT 12	/* from here on: text */
 
-/* The text of %s or %r cut to prec characters, or of %c. */
-static void format_text(char conv, int16_t prec, value_t v)
+/* The text of %s or %r cut to prec characters, or of %c: a string of
+ * one character, or chr of a number (UTF-8). */
+static void format_text(char conv, fmt_len_t prec, value_t v)
 {
+	char utf8[4];
+	uint8_t i, n;
+
 	if (conv == 'c') {
 		if (val_type(v) != TYPE_STRING || str_ptr(v)->len != 1) {
-			print_char((char)val_to_int(v));
+			n = builtin_utf8(&v, utf8);
+			for (i = 0; i < n; i++)
+				print_char(utf8[i]);
 			return;
 		}
 		prec = -1;	/* a string of one character prints as it is */
@@ -321,18 +351,18 @@ static void format_text(char conv, int16_t prec, value_t v)
  * to a count or a buffer, never straight out: the padding goes into
  * the buffer once the text's length is known (right-aligned text moves
  * right).  False for an integer conversion of inf or nan. */
-static bool format_padded(int8_t k, char conv, uint8_t flags, int16_t width, int16_t prec,
+static bool format_padded(int8_t k, char conv, uint8_t flags, fmt_len_t width, fmt_len_t prec,
 			  value_t v)
 {
 	snek_len_t start = sink_len, len;
 
 	if (k >= CONV_TEXT)
 		format_text(conv, prec, v);
-	else if (!num_print(val_to_num(v), conv, flags, prec))
+	else if (!num_print(val_to_num(v), conv, flags, (int16_t)(prec > 60 ? 60 : prec)))
 		return false;
 	len = sink_len - start;
-	if (width > (int16_t)len) {
-		width -= (int16_t)len;
+	if (width > (fmt_len_t)len) {
+		width -= (fmt_len_t)len;
 		if (sink == SINK_BUF) {
 			char *at = sink_buf + start, *end = sink_buf + sink_len, fill = ' ';
 			if (flags & NUM_FMT_MINUS) {
@@ -346,7 +376,7 @@ static bool format_padded(int8_t k, char conv, uint8_t flags, int16_t width, int
 			memmove(at + width, at, (size_t)(end - at));
 			memset(at, fill, (size_t)width);
 		}
-		sink_len += (snek_len_t)width;	/* counting, the count is all */
+		grow((snek_len_t)width);	/* counting, the count is all */
 	}
 	return true;
 }
@@ -363,7 +393,7 @@ static snek_len_t format_all(value_t *t, uint8_t mode)
 	const char *p = s->data, *end = p + s->len;
 	snek_len_t used = 0, nargs = 1, n;
 	uint8_t flags;
-	int16_t width, prec;
+	fmt_len_t width, prec;
 	int8_t k;
 	value_t v, *items = t + 1;
 	char c;
@@ -394,19 +424,19 @@ static snek_len_t format_all(value_t *t, uint8_t mode)
 			for (n = 0;; p++) {
 				uint8_t digit = (uint8_t)(*p - '0');
 				if (digit < 10) {
-					if (n < 1000)
+					if (n <= SNEK_POOL_SIZE)
 						n = (snek_len_t)(n * 10 + digit);
 				} else if (*p == '.' && prec < 0) {
-					prec = (int16_t)n;
+					prec = (fmt_len_t)n;
 					n = 0;
 				} else {
 					break;
 				}
 			}
-			width = (int16_t)n;
+			width = (fmt_len_t)n;
 			if (prec >= 0) {
 				width = prec;
-				prec = (int16_t)n;
+				prec = (fmt_len_t)n;
 			}
 			c = *p++;	/* at the end, the NUL */
 			if (c != '%') {

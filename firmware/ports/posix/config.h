@@ -38,3 +38,4 @@
 /* A host terminal echoes for itself; ^O turns our echo on. */
 #define SNEK_CONSOLE_ECHO (0)
 #define SNEK_POLL() do { extern void posix_poll(void); posix_poll(); } while (0)
+#define HAL_RX_ANSWER(c) do { extern void posix_rx_answer(uint8_t); posix_rx_answer(c); } while (0)
