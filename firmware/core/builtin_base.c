@@ -155,10 +155,10 @@ value_t builtin_round(uint8_t nargs, value_t *args)
 		if (digits > 40)
 			return args[0];
 		if (digits < 0) {
-			/* Past 10^38 every float rounds to 0 (a power of ten
-			 * of inf would make it nan). */
+			/* 10^39 is inf as a float: 10^38 rounds every float
+			 * below 5e37 to 0 all the same. */
 			if (digits < -38)
-				return val_from_num(isfinite(x) ? x * 0.0f : x);
+				digits = -38;
 			p = powf(10.0f, (float)-digits);
 			x /= p;
 			digits = 0;

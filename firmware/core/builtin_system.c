@@ -20,8 +20,60 @@ static uint16_t storage_room(void)
 	return hal_storage_size() ? (uint16_t)(hal_storage_size() - 1) : 0;
 }
 
+#if SNEK_STORAGE_STREAM
+/* Small chips have no heap to hold an upload: store each byte as it
+ * comes. The stored program is made empty first and its first byte is
+ * written last, on ^D, so an upload cut short, too big or not text leaves
+ * an empty program, never half of one (the IDE keeps the student's copy).
+ * A refused program is read to its ^D all the same: the next line starts
+ * in step, and nothing here can fail before it. */
+/* Every failure ends with it: one copy in flash. */
+static const char now_empty[] SNEK_ROM = "the stored program is now empty";
+
+value_t builtin_eeprom_write(uint8_t nargs, value_t *args)
+{
+	uint16_t room = storage_room(), len = 0;
+	uint8_t first = 0xFF;
+	bool text = true;
+	int16_t c;
+
+	(void)nargs;
+	(void)args;
+	if (!room)
+		err_format("program too big: no room");
+	hal_storage_put(0, 0xFF);
+	for (;;) {
+		c = console_getc();
+		if (c == CONSOLE_INTR)
+			err_interrupt();
+		if (c < 0)
+			err_format("upload cut short: %S", ERR_PTR(now_empty));
+		if (c == CTRL_D)
+			break;
+		/* 0xFF, the end mark, is never text (nor in UTF-8). */
+		if (c == 0xFF)
+			text = false;
+		if (len == 0)
+			first = (uint8_t)c;
+		else if (len < room)
+			hal_storage_put(len, (uint8_t)c);
+		if (len < UINT16_MAX)
+			len++;
+	}
+	if (!text)
+		err_format("not text: byte \\xff; %S", ERR_PTR(now_empty));
+	if (len > room)
+		err_format("program too big: %d bytes, room for %d; %S",
+			   (int32_t)len, (int32_t)room, ERR_PTR(now_empty));
+	if (len) {
+		hal_storage_put(len, 0xFF);
+		hal_storage_put(0, first);
+	}
+	return builtin_none();
+}
+#else
 /* True while eeprom.write() reads an upload: an error before its ^D
- * (out of memory, storage that failed) leaves the rest to
+ * (out of memory, a file that cannot be written) leaves the rest to
  * eeprom_upload_skip, so that none of it runs as REPL input. */
 static bool uploading;
 
@@ -44,65 +96,10 @@ void eeprom_upload_skip(void)
 		;
 }
 
-/* Why an upload is not stored, for both ways of storing it: 0, or the
- * place of the first byte that is not text (0xFF, the end mark, never is
- * in UTF-8) plus one. */
-static __attribute__((noinline)) void refuse(snek_len_t bad, snek_len_t len, uint16_t room,
-					      const char *what)
-{
-	if (bad)
-		err_format("not text: byte %c at %d; %S", 0xFF, (int32_t)(bad - 1), ERR_PTR(what));
-	if (len > room)
-		err_format("program too big: %d bytes, room for %d; %S",
-			   (int32_t)len, (int32_t)room, ERR_PTR(what));
-}
-
-#if SNEK_STORAGE_STREAM
-/* Small chips have no heap to hold an upload: store each byte as it
- * comes. The stored program is made empty first and its first byte is
- * written last, on ^D, so an upload cut short, too big or not text leaves
- * an empty program, never half of one (the IDE keeps the student's copy).
- * A refused program is read to its ^D all the same: the next line starts
- * in step. */
-/* Every failure ends with it: one copy in flash. */
-static const char now_empty[] SNEK_ROM = "the stored program is now empty";
-
-value_t builtin_eeprom_write(uint8_t nargs, value_t *args)
-{
-	uint16_t room = storage_room(), len = 0, bad = 0;
-	uint8_t first = 0xFF;
-	int16_t c;
-
-	(void)nargs;
-	(void)args;
-	if (!room)
-		err_format("program too big: no room");
-	uploading = true;
-	hal_storage_put(0, 0xFF);
-	while ((c = upload_getc()) != CTRL_D) {
-		if (c < 0)
-			err_format("upload cut short: %S", ERR_PTR(now_empty));
-		if (c == 0xFF && !bad)
-			bad = len + 1;
-		if (len == 0)
-			first = (uint8_t)c;
-		else if (len < room)
-			hal_storage_put(len, (uint8_t)c);
-		if (len < UINT16_MAX)
-			len++;
-	}
-	refuse(bad, len, room, now_empty);
-	if (len) {
-		hal_storage_put(len, 0xFF);
-		hal_storage_put(0, first);
-	}
-	return builtin_none();
-}
-#else
-/* Read console bytes until ^D, then store them if they fit. Until then
- * the old program stays: a failed upload loses nothing. Only what can be
- * stored is held: past the room the bytes are counted, so an upload of
- * any size is refused with its size. */
+/* Read console bytes until ^D, then store them if they fit and are text.
+ * Until then the old program stays: a failed upload loses nothing. Only
+ * what can be stored is held: past the room the bytes are counted, so an
+ * upload of any size is refused with its size. */
 static const char old_kept[] SNEK_ROM = "the old program is kept";
 
 value_t builtin_eeprom_write(uint8_t nargs, value_t *args)
@@ -118,6 +115,7 @@ value_t builtin_eeprom_write(uint8_t nargs, value_t *args)
 	while ((c = upload_getc()) != CTRL_D) {
 		if (c < 0)
 			err_format("upload cut short: %S", ERR_PTR(old_kept));
+		/* 0xFF, the end mark, is never text (nor in UTF-8). */
 		if (c == 0xFF && !bad)
 			bad = len + 1;
 		if (len < room)
@@ -125,7 +123,11 @@ value_t builtin_eeprom_write(uint8_t nargs, value_t *args)
 		else
 			len++;
 	}
-	refuse(bad, len, room, old_kept);
+	if (bad)
+		err_format("not text: byte \\xff at %d; %S", (int32_t)(bad - 1), ERR_PTR(old_kept));
+	if (len > room)
+		err_format("program too big: %d bytes, room for %d; %S",
+			   (int32_t)len, (int32_t)room, ERR_PTR(old_kept));
 	hal_storage_write(len ? BUF_BYTES(GC_TEMP(0)) : NULL, (uint16_t)len);
 	gc_ntemp--;
 	return builtin_none();

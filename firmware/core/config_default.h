@@ -116,6 +116,12 @@
 #define SNEK_BOOT_WINDOW (0.2f)
 #endif
 
+/* A start that skips the stored program once (snek_skip_stored: the
+ * host's --safe). */
+#ifndef SNEK_SAFE_START
+#define SNEK_SAFE_START (0)
+#endif
+
 /* Echo typed bytes back until ^N (boards); the host starts silent. */
 #ifndef SNEK_CONSOLE_ECHO
 #define SNEK_CONSOLE_ECHO (1)

@@ -38,21 +38,13 @@ static void key_check(value_t v, uint8_t depth)
 		key_check(items[i], (uint8_t)(depth + 1));
 }
 
-/* Small chips hash nothing: a key is only checked. */
-typedef uint8_t key_hash_t;
-static key_hash_t key_hash(value_t key)
-{
-	key_check(key, 0);
-	return 0;
-}
-
 /* The entry of key in the dict dv, or NULL (stale after any allocation). */
-static struct entry *find_hashed(value_t dv, value_t key, key_hash_t h)
+static struct entry *find(value_t dv, value_t key)
 {
 	struct snek_dict *d = dict_ptr(dv);
 	struct entry *e = entries(d), *end = e + d->used;
 
-	(void)h;
+	key_check(key, 0);
 	for (; e != end; e++)
 		if (val_equal(e->key, key))
 			return e;
@@ -168,11 +160,13 @@ static void index_put(snek_len_t *index, snek_len_t cap, snek_len_t entry, key_h
 
 #endif
 
+#if !SNEK_SMALL
 /* The entry of key in the dict dv, or NULL (stale after any allocation). */
 static struct entry *find(value_t dv, value_t key)
 {
 	return find_hashed(dv, key, key_hash(key));
 }
+#endif
 
 value_t dict_new(void)
 {
@@ -230,8 +224,12 @@ static struct snek_dict *rebuild(const value_t *dv, snek_len_t cap)
 
 void dict_set(const value_t *dv, const value_t *kv)
 {
+#if SNEK_SMALL
+	struct entry *e = find(*dv, kv[0]);
+#else
 	key_hash_t h = key_hash(kv[0]);
 	struct entry *e = find_hashed(*dv, kv[0], h);
+#endif
 	struct snek_dict *d = dict_ptr(*dv);
 	snek_len_t cap;
 

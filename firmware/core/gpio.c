@@ -16,15 +16,15 @@ static void gpio_wait(float seconds)
 #if SNEK_GPIO
 /* A power level from 0..1, clamped; nan is 0 (off), as nothing is more
  * the safe way for a motor. Small chips clamp by the float's bits (no
- * float compares): sign set is 0, from 1.0 up (inf too) 255, above inf
- * (nan) 0. */
+ * float compares): sign set or above inf (nan) is 0, from 1.0 up (inf
+ * too) 255. */
 #if SNEK_SMALL
 static uint8_t level_from(float f)
 {
 	int32_t bits;
 
 	memcpy(&bits, &f, sizeof bits);
-	if (bits < 0 || bits > 0x7F800000)
+	if ((uint32_t)bits > 0x7F800000) /* the sign, or nan */
 		return 0;
 	if (bits >= 0x3F800000) /* 1.0 */
 		return 255;

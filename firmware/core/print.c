@@ -36,7 +36,7 @@ void print_to(uint8_t s)
 /* n more characters made into a string: more than the pool holds never
  * fits, and the count must not wrap around (a tuple that holds itself
  * twice, 40 deep, prints 2^40 items). */
-static void grow(snek_len_t n)
+static __attribute__((noinline)) void grow(snek_len_t n)
 {
 	sink_len += n;
 	if (sink >= SINK_COUNT && sink_len > SNEK_POOL_SIZE)

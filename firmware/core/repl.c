@@ -26,7 +26,11 @@ void snek_init(void)
 	name_init();
 }
 
+#if SNEK_SAFE_START
 bool snek_skip_stored;
+#else
+#define snek_skip_stored false
+#endif
 
 /* The stored program runs unless a safe start skips it or a ^C comes in
  * the boot window; then the REPL answers the ^C with ^C and a prompt. */
@@ -41,7 +45,9 @@ void snek_boot(void)
 		lex_set_source(SOURCE_STORAGE);
 		return;
 	}
+#if SNEK_SAFE_START
 	snek_skip_stored = false;
+#endif
 #endif
 	lex_set_source(SOURCE_CONSOLE);
 }
@@ -60,7 +66,7 @@ ERR_TRY_BODY static void top(void)
 	if (why) {
 		if (why == ERR_RAISED) {
 			err_print();
-#if SNEK_STORAGE
+#if SNEK_STORAGE && !SNEK_STORAGE_STREAM
 			eeprom_upload_skip();
 #endif
 		}

@@ -14,7 +14,9 @@ void snek_boot(void);
 
 /* Set before snek_boot: that boot does not run the stored program (the
  * host's safe start); snek_boot clears it. */
+#if SNEK_SAFE_START
 extern bool snek_skip_stored;
+#endif
 
 enum snek_end { SNEK_DONE, SNEK_FAILED, SNEK_RESET };
 

@@ -35,6 +35,7 @@
 #define SNEK_NEOPIXEL (1)
 #define SNEK_TONE (1)
 #define SNEK_BOARD_PINS_AT_RUN_TIME (1)
+#define SNEK_SAFE_START (1)
 /* A host terminal echoes for itself; ^O turns our echo on. */
 #define SNEK_CONSOLE_ECHO (0)
 #define SNEK_POLL() do { extern void posix_poll(void); posix_poll(); } while (0)

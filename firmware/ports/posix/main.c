@@ -33,6 +33,7 @@ static bool is_tty(int fd)
 }
 
 static void output_drop(void);
+static void output_answer(uint8_t c);
 
 /* Read what stdin has; wait up to timeout_ms (-1: until something comes). */
 static void console_read(int timeout_ms)
@@ -70,6 +71,7 @@ static void console_read(int timeout_ms)
 			output_drop();
 		console_rx(buf[i]);
 	}
+	output_answer(0);
 }
 
 bool hal_console_wait(void)
@@ -90,15 +92,11 @@ void posix_poll(void)
 	console_read(0);
 }
 
-/* Answers from console_rx (DC4's echo) go out at once, ahead of output
- * still waiting, as a board's receive interrupt sends them. */
+/* Answers from console_rx (DC4's echo) go out as soon as console_read
+ * has handed the bytes it read over, after the output before them. */
 void posix_rx_answer(uint8_t c)
 {
-	ssize_t n;
-
-	do
-		n = write(1, &c, 1);
-	while (n < 0 && errno == EINTR);
+	output_answer(c);
 }
 
 int hal_file_getc(void)
@@ -109,7 +107,21 @@ int hal_file_getc(void)
 /* Output waits here until hal_flush, a newline on a terminal (as stdio
  * would) or a full buffer. */
 static char out_buf[4096];
-static size_t out_len;
+static size_t out_len, out_sent; /* out_sent: written by hal_flush so far */
+static bool flushing, answered;
+
+/* An answer to add (0: none), or the answers added to send. */
+static void output_answer(uint8_t c)
+{
+	if (c) {
+		if (out_len < sizeof out_buf)
+			out_buf[out_len++] = (char)c;
+		answered = true;
+	} else if (answered && !flushing) {
+		answered = false;
+		hal_flush();
+	}
+}
 
 void hal_putc(char c)
 {
@@ -127,20 +139,20 @@ static void output_drop(void)
 {
 	if (!is_tty(1))
 		return;
-	out_len = 0;
+	out_len = out_sent = 0;
 	tcflush(1, TCOFLUSH);
 }
 
-/* Write out what waits, in pieces, reading input whenever it comes: a
- * ^C read meanwhile drops the rest. Output nobody takes any more (the
- * other end closed) is dropped. */
+/* Write out what waits, in pieces. While the other end takes nothing,
+ * input is read: a ^C then drops the rest. Output nobody takes any more
+ * (the other end closed) is dropped. */
 void hal_flush(void)
 {
 	struct pollfd p[2] = { { .fd = 1, .events = POLLOUT }, { .fd = 0, .events = POLLIN } };
-	size_t done = 0;
 	ssize_t n;
 
-	while (done < out_len) {
+	flushing = true;
+	while (out_sent < out_len) {
 		/* Input only while console_read would take some: else a pipe
 		 * with bytes waiting wakes poll for nothing. */
 		bool input = !console_eof && (console_room() || is_tty(0));
@@ -148,21 +160,20 @@ void hal_flush(void)
 		p[1].revents = 0;
 		if (poll(p, input ? 2 : 1, -1) < 0 && errno != EINTR)
 			break;
-		if (p[1].revents) {
-			console_read(0);
-			if (!out_len)
-				return; /* a ^C dropped it */
-		}
-		if (!p[0].revents)
+		if (!p[0].revents) {
+			if (p[1].revents)
+				console_read(0); /* a ^C empties out_buf */
 			continue;
-		n = write(1, out_buf + done, out_len - done < 512 ? out_len - done : 512);
+		}
+		n = write(1, out_buf + out_sent, out_len - out_sent < 512 ? out_len - out_sent : 512);
 		if (n < 0 && (errno == EINTR || errno == EAGAIN))
 			continue;
 		if (n <= 0)
 			break;
-		done += (size_t)n;
+		out_sent += (size_t)n;
 	}
-	out_len = 0;
+	out_len = out_sent = 0;
+	flushing = answered = false;
 }
 
 /* Running a file, errors go to stderr; at the console, to the console. */
