@@ -381,3 +381,34 @@ def test_formats_match_cpython_or_raise(asan, line, error):
     # Snek prints whole floats without .0.
     want = re.sub(rb'(\d)\.0\b', rb'\1', expected.stdout)
     assert got.stdout == b'Welcome to Snek 0.1.0\n> ' + want + b'> '
+
+
+# --- 5: ranges a float count cannot finish ----------------------------------------
+
+@pytest.mark.parametrize('args, culprit', [('16777216, 16777220', '16777220'),
+                                           ('-1e30, 0, 1', '-1e+30'),
+                                           ('16777218', '16777218'),
+                                           ('0, 1, 1e-8', '1'),
+                                           ('3, -1e10, -1', '-10000000000')])
+def test_a_range_that_would_never_end_is_refused(asan, args, culprit):
+    got = run_repl(asan, f'for i in range({args}):\n    print(i)\n\nprint("after")\n', timeout=30)
+    assert got.stdout.endswith(f'<stdin>:1 invalid value: {culprit}\n> after\n> '.encode()), \
+        got.stdout[-300:]
+
+
+@pytest.mark.parametrize('args', ['16777214, 16777216', '0, 1, 0.25', '10, 0, -3', '-5, 5, 2.5',
+                                  '16777216, 16777224, 2', '3'])
+def test_ranges_a_float_count_finishes_match_cpython(asan, args):
+    program = f'for i in range({args}):\n    print(i)\n'
+    got = run_repl(asan, program + '\n', timeout=30)
+    if '.' in args:  # CPython's range takes integers only: count as Snek does
+        start, stop, step = (float(a) for a in args.split(', '))
+        values = []
+        while (step > 0 and start < stop) or (step < 0 and start > stop):
+            values.append(start)
+            start += step
+        want = ''.join(f'{v:g}\n' for v in values).encode()
+    else:
+        want = subprocess.run([sys.executable, '-c', program], capture_output=True,
+                              timeout=30).stdout
+    assert got.stdout == b'Welcome to Snek 0.1.0\n> + + ' + want + b'> '
