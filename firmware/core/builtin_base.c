@@ -157,9 +157,7 @@ value_t builtin_round(uint8_t nargs, value_t *args)
 		if (digits < 0) {
 			/* 10^39 is inf as a float: 10^38 rounds every float
 			 * below 5e37 to 0 all the same. */
-			if (digits < -38)
-				digits = -38;
-			p = powf(10.0f, (float)-digits);
+			p = powf(10.0f, (float)(digits < -38 ? 38 : -digits));
 			x /= p;
 			digits = 0;
 		}

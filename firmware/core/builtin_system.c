@@ -34,7 +34,9 @@ value_t builtin_eeprom_write(uint8_t nargs, value_t *args)
 {
 	uint16_t room = storage_room(), len = 0;
 	uint8_t first = 0xFF;
+#if SNEK_UPLOAD_TEXT_CHECK
 	bool text = true;
+#endif
 	int16_t c;
 
 	(void)nargs;
@@ -50,9 +52,11 @@ value_t builtin_eeprom_write(uint8_t nargs, value_t *args)
 			err_format("upload cut short: %S", ERR_PTR(now_empty));
 		if (c == CTRL_D)
 			break;
+#if SNEK_UPLOAD_TEXT_CHECK
 		/* 0xFF, the end mark, is never text (nor in UTF-8). */
 		if (c == 0xFF)
 			text = false;
+#endif
 		if (len == 0)
 			first = (uint8_t)c;
 		else if (len < room)
@@ -60,8 +64,10 @@ value_t builtin_eeprom_write(uint8_t nargs, value_t *args)
 		if (len < UINT16_MAX)
 			len++;
 	}
+#if SNEK_UPLOAD_TEXT_CHECK
 	if (!text)
 		err_format("not text: byte \\xff; %S", ERR_PTR(now_empty));
+#endif
 	if (len > room)
 		err_format("program too big: %d bytes, room for %d; %S",
 			   (int32_t)len, (int32_t)room, ERR_PTR(now_empty));
@@ -115,9 +121,11 @@ value_t builtin_eeprom_write(uint8_t nargs, value_t *args)
 	while ((c = upload_getc()) != CTRL_D) {
 		if (c < 0)
 			err_format("upload cut short: %S", ERR_PTR(old_kept));
+#if SNEK_UPLOAD_TEXT_CHECK
 		/* 0xFF, the end mark, is never text (nor in UTF-8). */
 		if (c == 0xFF && !bad)
 			bad = len + 1;
+#endif
 		if (len < room)
 			buf_add(&GC_TEMP(0), &len, (char)c);
 		else

@@ -632,6 +632,7 @@ static __attribute__((noinline)) value_t op_slice(const value_t *t)
 	return seq_sub(t, (snek_len_t)start, (snek_len_t)step, count);
 }
 
+#if SNEK_RANGE_CHECK
 /* A number's exponent field: its value is its float's bits, and the
  * field is bits 23..30 (from the top half: 32-bit shifts are loops on
  * 8-bit chips). */
@@ -659,6 +660,7 @@ __attribute__((noinline)) void obj_range_check(const value_t *args)
 	if (top > exponent_of(args[2]) + 23)
 		bad_value(args[i]);
 }
+#endif
 
 /* memcmp's answer to "equal?", in a loop shorter than the call. */
 static bool bytes_equal(const uint8_t *x, const uint8_t *y, snek_len_t k)

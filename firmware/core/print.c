@@ -188,6 +188,9 @@ static bool enter(value_t v)
 		if (path[i] == v)
 			return false;
 #endif
+	/* Containers that share their items print far longer than they
+	 * are big: ^C stops it. */
+	CONSOLE_POLL();
 	if (depth == SNEK_NEST_MAX)
 		err_raise(ERR_NESTED);
 #if !SNEK_SMALL
@@ -258,9 +261,6 @@ void print_value(value_t v, bool repr)
 
 	if (VAL_IS_NUM(v))
 		return print_num(val_num(v));
-	/* Containers that share their items print far longer than they
-	 * are big: ^C stops it. */
-	CONSOLE_POLL();
 	switch (tag = (uint8_t)VAL_TAG(v)) {
 	case TAG_STRING:
 		return print_string(str_ptr(v), repr);
@@ -328,14 +328,20 @@ static const char conversions[] SNEK_ROM = "oxXdiueEfFgGcsr";
  * one character, or chr of a number (UTF-8). */
 static void format_text(char conv, fmt_len_t prec, value_t v)
 {
+#if SNEK_FORMAT_CHR
 	char utf8[4];
 	uint8_t i, n;
+#endif
 
 	if (conv == 'c') {
 		if (val_type(v) != TYPE_STRING || str_ptr(v)->len != 1) {
+#if SNEK_FORMAT_CHR
 			n = builtin_utf8(&v, utf8);
 			for (i = 0; i < n; i++)
 				print_char(utf8[i]);
+#else
+			print_char((char)val_to_int(v));
+#endif
 			return;
 		}
 		prec = -1;	/* a string of one character prints as it is */

@@ -263,8 +263,8 @@ def test_ctrl_c_drops_a_flood_a_slow_reader_has_not_read(board):
 # --- 8: nan through the clamps -------------------------------------------------
 
 def test_nan_and_inf_levels_are_clamped(asan, tmp_path):
-    """neopixel and setpower take nan as 0 (off) and inf as full: no
-    undefined cast, no nan on the side channel."""
+    """neopixel and setpower clamp nan and inf to full, as the Uno reads
+    them: no undefined cast, no nan on the side channel."""
     r, w = os.pipe()
     program = (b'neopixel((nan, 0, 1))\nneopixel([(inf, -inf, 0.5)])\n'
                b'talkto(M1)\nsetpower(nan)\non()\nsetpower(inf)\nprint("done")\n')
@@ -276,10 +276,9 @@ def test_nan_and_inf_levels_are_clamped(asan, tmp_path):
     for mark in SANITIZER_MARKS:
         assert mark not in proc.stderr + proc.stdout, proc.stderr.decode(errors='replace')
     assert proc.stdout.endswith(b'done\n> ')
-    assert '{"neopixel": [[0, 0, 255]]}' in lines
+    assert '{"neopixel": [[255, 0, 255]]}' in lines
     assert '{"neopixel": [[255, 0, 128]]}' in lines
-    assert '{"motor": 1, "power": 0, "on": true, "direction": "right"}' in lines
-    assert '{"motor": 1, "power": 1, "on": true, "direction": "right"}' in lines
+    assert lines.count('{"motor": 1, "power": 1, "on": true, "direction": "right"}') == 2
     assert 'nan' not in lines
 
 
@@ -385,7 +384,7 @@ def test_formats_match_cpython_or_raise(asan, line, error):
 
 # --- 5: ranges a float count cannot finish ----------------------------------------
 
-@pytest.mark.parametrize('args, culprit', [('16777216, 16777220', '16777220'),
+@pytest.mark.parametrize('args, culprit', [('16777216, 16777220', '16777216'),
                                            ('-1e30, 0, 1', '-1e+30'),
                                            ('16777218', '16777218'),
                                            ('0, 1, 1e-8', '1'),
