@@ -136,6 +136,11 @@
 #define SNEK_UPLOAD_TEXT_CHECK (1)
 #endif
 
+/* Programs from files (the host's `snek FILE`): an error ends the run. */
+#ifndef SNEK_FILES
+#define SNEK_FILES (1)
+#endif
+
 /* A start that skips the stored program once (snek_skip_stored: the
  * host's --safe). */
 #ifndef SNEK_SAFE_START

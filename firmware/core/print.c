@@ -34,8 +34,10 @@ void print_to(uint8_t s)
 }
 
 /* n more characters made into a string: more than the pool holds never
- * fits, and the count must not wrap around (a tuple that holds itself
- * twice, 40 deep, prints 2^40 items). */
+ * fits, and the count must not wrap around ('%1000s' * 66 pads past 2^16;
+ * a tuple that holds itself twice, 40 deep, prints 2^40 items). Small
+ * chips need it only for padding: one character at a time, the count
+ * stops where sink_over does, at the largest length. */
 static __attribute__((noinline)) void grow(snek_len_t n)
 {
 	sink_len += n;
@@ -54,7 +56,11 @@ void print_char(char c)
 		hal_err_putc(c);
 	else if (sink == SINK_BUF)
 		sink_buf[sink_len] = c;
+#if SNEK_SMALL
+	sink_len++;
+#else
 	grow(1);
+#endif
 }
 
 void print_cstr(const char *s)
@@ -314,8 +320,10 @@ static int8_t rom_index(const char *table, char c)
  * memory), and fit the pool's lengths signed. */
 #if SNEK_SMALL
 typedef int16_t fmt_len_t;
+#define PREC16(p) (p)
 #else
 typedef int32_t fmt_len_t;
+#define PREC16(p) ((int16_t)((p) > 0x7fff ? 0x7fff : (p))) /* num_print keeps 60 */
 #endif
 _Static_assert(10 * (uint32_t)SNEK_POOL_SIZE + 9 <= (fmt_len_t)((1ul << (8 * sizeof(fmt_len_t) - 1)) - 1),
 	       "a width read a digit past the pool's size fits fmt_len_t");
@@ -364,7 +372,7 @@ static bool format_padded(int8_t k, char conv, uint8_t flags, fmt_len_t width, f
 
 	if (k >= CONV_TEXT)
 		format_text(conv, prec, v);
-	else if (!num_print(val_to_num(v), conv, flags, (int16_t)(prec > 60 ? 60 : prec)))
+	else if (!num_print(val_to_num(v), conv, flags, PREC16(prec)))
 		return false;
 	len = sink_len - start;
 	if (width > (fmt_len_t)len) {

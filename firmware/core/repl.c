@@ -75,8 +75,10 @@ ERR_TRY_BODY static void top(void)
 		if (why == ERR_RESET)
 			return;
 		why = SNEK_FAILED;
+#if SNEK_FILES
 		if (lex_source == SOURCE_FILE)
 			return;
+#endif
 		lex_recover();
 	}
 	parse_run();

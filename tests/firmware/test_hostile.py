@@ -411,3 +411,12 @@ def test_ranges_a_float_count_finishes_match_cpython(asan, args):
         want = subprocess.run([sys.executable, '-c', program], capture_output=True,
                               timeout=30).stdout
     assert got.stdout == b'Welcome to Snek 0.1.0\n> + + ' + want + b'> '
+
+
+def test_padding_past_the_largest_length_runs_out_of_memory(snek_builds):
+    """On a small chip's 16-bit lengths, '%1000s' 65 times and '%540s' pad to
+    2^16 + 4: the count wrapped to 4, and the string was written far past
+    its end (ASan: global-buffer-overflow). posix-small has the Uno's sizes."""
+    program = "f = '%1000s' * 65 + '%540s'\nt = ('',) * 66\nx = f % t\nprint(len(x))\nprint(1 + 1)\n"
+    got = run_repl(snek_builds['posix-small'], program)
+    assert got.stdout.endswith(b'<stdin>:3 out of memory\n> <stdin>:4 undefined: x\n> 2\n> ')
