@@ -33,17 +33,16 @@ void print_to(uint8_t s)
 	sink_over = 0;
 }
 
-/* n more characters made into a string: more than the pool holds never
- * fits, and the count must not wrap around ('%1000s' * 66 pads past 2^16;
- * a tuple that holds itself twice, 40 deep, prints 2^40 items). Small
- * chips need it only for padding: one character at a time, the count
- * stops where sink_over does, at the largest length. */
-static __attribute__((noinline)) void grow(snek_len_t n)
-{
-	sink_len += n;
-	if (sink >= SINK_COUNT && sink_len > SNEK_POOL_SIZE)
-		err_raise(ERR_NO_MEMORY);
-}
+/* A string longer than the pool never fits, and its count must not wrap
+ * around: '%1000s' * 66 pads past 2^16, and a tuple that holds itself
+ * twice, 40 deep, prints 2^40 items. So padding (only ever counted or
+ * made into a string) checks the count, and so does every character on
+ * hosts; one character at a time, a small chip's count stops where
+ * sink_over does, at the largest length. */
+#define COUNT_CHECK() do { \
+		if (sink_len > SNEK_POOL_SIZE) \
+			err_raise(ERR_NO_MEMORY); \
+	} while (0)
 
 void print_char(char c)
 {
@@ -56,10 +55,10 @@ void print_char(char c)
 		hal_err_putc(c);
 	else if (sink == SINK_BUF)
 		sink_buf[sink_len] = c;
-#if SNEK_SMALL
 	sink_len++;
-#else
-	grow(1);
+#if !SNEK_SMALL
+	if (sink >= SINK_COUNT)
+		COUNT_CHECK();
 #endif
 }
 
@@ -390,7 +389,8 @@ static bool format_padded(int8_t k, char conv, uint8_t flags, fmt_len_t width, f
 			memmove(at + width, at, (size_t)(end - at));
 			memset(at, fill, (size_t)width);
 		}
-		grow((snek_len_t)width);	/* counting, the count is all */
+		sink_len += (snek_len_t)width;	/* counting, the count is all */
+		COUNT_CHECK();
 	}
 	return true;
 }
