@@ -8,7 +8,7 @@ import queue
 import re
 import threading
 import time
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 
@@ -27,8 +27,12 @@ PACE = 16
 #: Uploads of the new program tried before giving up; then tries to put the old one back.
 STORE_TRIES = 3
 RESTORE_TRIES = 5
-#: Reads of the stored program tried; two must agree before the IDE believes them.
+#: Reads of the stored program tried. Three must agree before the IDE believes them, or two
+#: if they give a program it expects (the one it sent, or the one it read before): a byte
+#: lost at the same place in two reads is rare, but not rare enough on a noisy line.
 READ_TRIES = 8
+AGREE = 3
+AGREE_EXPECTED = 2
 #: Interrupts tried before deciding the board stopped answering (each may be lost on the line).
 SYNC_TRIES = 3
 #: No board stores a longer program (the host build's largest storage holds 65,534 bytes).
@@ -431,7 +435,7 @@ class Board:
         stored: bytes | None = old
         for _ in range(STORE_TRIES):
             refused = self._store(data, progress, timeout)
-            stored = self._read_stored(timeout)
+            stored = self._read_stored(timeout, (data, old))
             if stored == data:
                 return self._restart(data, timeout)
             if refused is not None:
@@ -439,7 +443,7 @@ class Board:
         if stored != old:
             for _ in range(RESTORE_TRIES):
                 self._store(old, None, timeout)
-                stored = self._read_stored(timeout)
+                stored = self._read_stored(timeout, (old, data))
                 if stored in (old, data):
                     break
         if stored == data:
@@ -557,17 +561,18 @@ class Board:
         self._write(byte(CTRL_C) + byte(CTRL_N) + byte(ENQ))
         self._wait_quietly(lambda: self._acks > mark, timeout)
 
-    def _read_stored(self, timeout: float) -> bytes | None:
-        """The stored program, once two reads agree byte for byte; None if no two did."""
-        seen: set[bytes] = set()
+    def _read_stored(self, timeout: float, expected: Sequence[bytes] = ()) -> bytes | None:
+        """The stored program, once enough reads agree byte for byte (AGREE, or
+        AGREE_EXPECTED for one of expected); None if they never did."""
+        seen: Counter[bytes] = Counter()
         for _ in range(READ_TRIES):
             data = self._read_once(timeout)
             if data is None:
                 continue
             data = protocol.lf_bytes(data)
-            if data in seen:
+            seen[data] += 1
+            if seen[data] >= (AGREE_EXPECTED if data in expected else AGREE):
                 return data
-            seen.add(data)
         return None
 
     def _read_once(self, timeout: float) -> bytes | None:
