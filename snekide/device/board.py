@@ -24,9 +24,10 @@ log = logging.getLogger(__name__)
 
 #: Bytes sent between ENQs when pacing (boards behind a USB-serial bridge).
 PACE = 16
-#: Uploads of the new program tried before giving up; then tries to put the old one back.
+#: Uploads of the new program tried before giving up; then, if the board holds neither,
+#: tries to put the old one or the new one back.
 STORE_TRIES = 3
-RESTORE_TRIES = 5
+RESTORE_TRIES = 6
 #: Reads of the stored program tried. Three must agree before the IDE believes them, or two
 #: if they give a program it expects (the one it sent, or the one it read before): a byte
 #: lost at the same place in two reads is rare, but not rare enough on a noisy line.
@@ -426,8 +427,8 @@ class Board:
         the board echoed every byte as sent. Faults on both sides of the line (a byte lost
         going and its neighbour doubled coming back), or a byte turned into ^D on its way,
         can still make it keep something else: the read-back finds it, and if the new
-        program will not go, the old one, read first, is put back. Nothing is sent unless
-        the old program could be read.
+        program will not go, the old one, read first, or the new one, whichever is shorter,
+        is put back. Nothing is sent unless the old program could be read.
         """
         old = self._read_stored(timeout)
         if old is None:   # it could not be put back: leave it
@@ -440,9 +441,11 @@ class Board:
                 return self._restart(data, timeout)
             if refused is not None:
                 return PutResult(False, refused, _text(stored or b""))
-        if stored != old:
+        if stored not in (old, data):
+            # Either will do: the shorter has the better chance on a noisy line.
+            fallback = min((old, data), key=len)
             for _ in range(RESTORE_TRIES):
-                self._store(old, None, timeout)
+                self._store(fallback, None, timeout)
                 stored = self._read_stored(timeout, (old, data))
                 if stored in (old, data):
                     break
