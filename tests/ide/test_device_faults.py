@@ -37,7 +37,7 @@ RATE = 0.0015
 BUDGET = 6
 FAULTS = Faults(drop=RATE, duplicate=RATE, corrupt=RATE, stall=RATE / 2, max_stall=0.15,
                 budget=BUDGET)
-SEEDS = range(12)
+SEEDS = range(16)
 
 OLD = "print('the old program')\n"
 PROGRAMS = [
