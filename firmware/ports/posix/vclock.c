@@ -227,12 +227,12 @@ bool vclock_idle(void)
 
 bool vclock_take(const char *line)
 {
-	const char *p = strstr(line, "\"time_us\"");
 	uint64_t t;
 
-	if (!p || !(p = strchr(p, ':')))
+	if (!strstr(line, "\"time_us\""))
 		return false;
-	t = strtoull(p + 1, NULL, 10);
+	if (!board_json_whole(line, "\"time_us\"", &t))
+		return true; /* a time, but not a whole number of microseconds: ignored */
 	if (t > world)
 		world = t;
 	if (world > vnow)
