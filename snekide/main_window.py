@@ -56,7 +56,8 @@ from snekide.journal import Journal
 from snekide.lessons.bundle import export_lesson, is_lesson_file, open_lesson
 from snekide.lessons.format import LessonError
 from snekide.lessons.library import lessons_folder
-from snekide.lessons.pane import LessonPane, append_to_program, run_in_repl
+from snekide.lessons.ide_link import LessonLink
+from snekide.lessons.pane import LessonPane, append_to_program
 from snekide.plotter import Plotter
 from snekide.put_history import CopyFolder
 from snekide.robot.view import RobotPane
@@ -347,7 +348,7 @@ class MainWindow(QMainWindow):
         self.repl.set_font_size(self.tabs.font_size)
         self.tabs.journal_failed.connect(self.show_message)
         c.output.connect(self.lesson_pane.output_seen)
-        self.lesson_pane.try_code.connect(self._try_lesson_code)
+        self.lesson_link = LessonLink(self)  # Try it, the lesson's board and world, its goals
         self.lesson_pane.copy_code.connect(self._copy_lesson_code)
         self.lesson_pane.closed.connect(lambda: self.share_lesson_action.setEnabled(False))
         self.themes.problem.connect(self.show_message)
@@ -510,9 +511,6 @@ class MainWindow(QMainWindow):
             self.show_message(f"Could not save {path.name}: {error.strerror or error}")
             return
         self.show_message(f"Saved {written.name}: send this one file to share the lesson.")
-
-    def _try_lesson_code(self, code: str) -> None:
-        run_in_repl(self.repl, code)
 
     def _copy_lesson_code(self, code: str) -> None:
         editor = self.tabs.current() or self.new_program()

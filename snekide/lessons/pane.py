@@ -205,11 +205,14 @@ class CodeView(QWidget):
 
 class LessonPane(QWidget):
     """Shows one lesson, a step at a time. The main window connects try_code and copy_code to
-    the REPL and the editor, and feeds it the REPL's output (and, later, the robot's moves)."""
+    the REPL and the editor, and feeds it the REPL's output and the simulated robot's moves
+    (see lessons/ide_link.py)."""
 
     try_code = pyqtSignal(str)
     copy_code = pyqtSignal(str)
     closed = pyqtSignal()
+    #: A lesson was opened (its format.Lesson): the IDE sets up its board and world.
+    lesson_shown = pyqtSignal(object)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -307,6 +310,7 @@ class LessonPane(QWidget):
         self.about.show()
         self.notice.hide()
         self._show_step()
+        self.lesson_shown.emit(lesson)
 
     def show_problem(self, title: str, message: str) -> None:
         """A lesson could not be opened: say why, in the pane, instead of a lesson."""
@@ -316,6 +320,11 @@ class LessonPane(QWidget):
         self.title.setText(title)
         self.notice.setText(message)
         self.notice.show()
+
+    def show_notice(self, text: str) -> None:
+        """Something the student should know while this lesson is open ('' hides it)."""
+        self.notice.setText(text)
+        self.notice.setVisible(bool(text))
 
     def close_lesson(self) -> None:
         self.loaded = None

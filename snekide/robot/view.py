@@ -284,6 +284,9 @@ class RobotPane(QWidget):
     """The pane beside the REPL when the simulator is connected: the robot, and its controls."""
 
     problem_found = pyqtSignal(str)   # from the world's thread, shown in the pane
+    #: Where the robot is (a simulation.Frame), each 0.1 s of its time and when it is moved by
+    #: hand: a lesson's robot goals follow it.
+    moved = pyqtSignal(object)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -440,6 +443,8 @@ class RobotPane(QWidget):
         self.world_box.setCurrentIndex(index)
 
     def _tick(self) -> None:
+        for frame in self.live.take_frames():
+            self.moved.emit(frame)
         if self.isVisible():
             self.canvas.refresh()
 

@@ -1,0 +1,244 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""A lesson with the rest of the IDE, through the window: the simulator becomes the lesson's
+board, the robot goes to the lesson's world, and the robot's moves meet the step's goals."""
+
+from __future__ import annotations
+
+import math
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PyQt6.QtCore import QPointF, Qt
+
+from snekide.connection import Connection
+from snekide.device.usb import SIMULATOR, DeviceChoice
+from snekide.lessons.library import lessons_folder
+from snekide.main_window import MainWindow
+
+from .test_lessons_pane import buttons, open_from_menu
+from .test_window import (  # noqa: F401 - fixtures
+    LEFT, WAIT, FakeBoard, click, data_dir, firmware, make_window, repl_text, type_in_repl,
+    wait_connected, wait_repl,
+)
+
+LIGHTS = lessons_folder() / "02-lights.md"
+MOTORS = lessons_folder() / "05-motors-and-turning.md"
+SHAPES = lessons_folder() / "06-drawing-shapes.md"
+LINE_BUG = lessons_folder() / "08-line-bug.md"
+UNO_ROBOT = DeviceChoice("Arduino Uno (/dev/ttyACM0)", "serial", "/dev/ttyACM0", "A1B2", True,
+                         False, resets_on_open=True, board="uno")
+
+
+@pytest.fixture
+def window(qtbot: Any, data_dir: Path, firmware: Path) -> MainWindow:
+    """The IDE on the simulator (a Snekboard, as it starts), connected by clicking Connect."""
+    window = make_window(qtbot)
+    click(qtbot, window, "Connect")
+    wait_connected(qtbot, window)
+    return window
+
+
+def wait_board(qtbot: Any, window: MainWindow, label: str) -> None:
+    qtbot.waitUntil(lambda: window.board_status.text() == f"Connected: {label}", timeout=WAIT)
+
+
+def wait_prompt(qtbot: Any, window: MainWindow) -> None:
+    qtbot.waitUntil(lambda: window.repl.ready, timeout=WAIT)
+
+
+def board_state(window: MainWindow):
+    return window.robot_pane.live.snapshot().board
+
+
+def pose(window: MainWindow):
+    return window.robot_pane.live.snapshot().pose
+
+
+def try_it(qtbot: Any, window: MainWindow, index: int = 0) -> None:
+    click_button = buttons(window, "try_button")[index]
+    qtbot.mouseClick(click_button, LEFT)
+
+
+def step_done(window: MainWindow) -> bool:
+    return "✓" in window.lesson_pane.step_title.text()
+
+
+def go_to_step(qtbot: Any, window: MainWindow, title: str) -> None:
+    pane = window.lesson_pane
+    while pane.step_title.text().split("&nbsp;")[0] != title:
+        assert pane.next_button.isEnabled(), f"no step {title!r}"
+        qtbot.mouseClick(pane.next_button, LEFT)
+
+
+def robot_speed(qtbot: Any, window: MainWindow, speed: int) -> None:
+    """Choose the robot's speed of time in its pane, as a student does."""
+    box = window.robot_pane.speed_box
+    box.setCurrentIndex(box.findData(speed))
+    assert window.robot_pane.live.speed == speed
+
+
+# -- the lesson's board ----------------------------------------------------------------------
+
+def test_an_uno_lesson_makes_the_simulator_an_uno_and_a_snekboard_lesson_takes_it_back(
+        qtbot, window):
+    open_from_menu(window, LIGHTS)
+    wait_board(qtbot, window, "Arduino Uno simulator")
+    wait_repl(qtbot, window, "This lesson is for an Arduino Uno, so the simulator is now an "
+                             "Arduino Uno.")
+    wait_prompt(qtbot, window)
+    try_it(qtbot, window)  # talkto(LED); on()
+    qtbot.waitUntil(lambda: board_state(window).outputs.get(13) is not None
+                    and board_state(window).outputs[13].on, timeout=WAIT)
+    assert board_state(window).name == "uno"
+    assert "does not know" not in repl_text(window)
+    # Back for a Snekboard lesson: a Snekboard, and its robot in the lesson's world.
+    open_from_menu(window, MOTORS)
+    wait_board(qtbot, window, "Snekboard simulator")
+    assert window.robot_pane.world_box.currentText() == "Empty floor"
+    wait_prompt(qtbot, window)
+    start = pose(window)
+    try_it(qtbot, window)  # talkto(M1); setpower(0.5); onfor(1): the right wheel alone
+    qtbot.waitUntil(lambda: pose(window).heading != start.heading, timeout=WAIT)
+    assert board_state(window).name == "snekboard"
+    assert "does not know" not in repl_text(window)
+
+
+def test_try_it_puts_the_lessons_board_back_after_the_student_changed_it(qtbot, window):
+    open_from_menu(window, LIGHTS)
+    wait_board(qtbot, window, "Arduino Uno simulator")
+    menu = window.connector.menu
+    menu.rebuild()
+    menu.action_for("Snekboard simulator").trigger()
+    wait_board(qtbot, window, "Snekboard simulator")
+    wait_prompt(qtbot, window)
+    shown = len(repl_text(window))
+    try_it(qtbot, window)
+    wait_board(qtbot, window, "Arduino Uno simulator")
+    wait_repl(qtbot, window, "talkto(LED)", after=shown)  # typed once the Uno is there
+    qtbot.waitUntil(lambda: board_state(window).outputs.get(13) is not None
+                    and board_state(window).outputs[13].on, timeout=WAIT)
+    wait_prompt(qtbot, window)
+    assert "does not know" not in repl_text(window)[shown:]
+    assert repl_text(window)[shown:].count("talkto(LED)") == 1
+
+
+def test_a_lesson_opened_at_start_gets_its_board_once_connected(qtbot, data_dir, firmware):
+    window = make_window(qtbot, files=[LIGHTS])
+    window.connect_default()  # nothing remembered: the Snekboard simulator, then the Uno
+    wait_board(qtbot, window, "Arduino Uno simulator")
+    wait_prompt(qtbot, window)
+    try_it(qtbot, window)
+    qtbot.waitUntil(lambda: board_state(window).outputs.get(13) is not None, timeout=WAIT)
+
+
+def test_a_real_robot_of_another_kind_stays_connected_and_the_lesson_says_so(qtbot, data_dir):
+    boards: list[FakeBoard] = []
+
+    def factory(choice: DeviceChoice) -> FakeBoard:
+        assert choice.kind == "serial", "the simulator was started"
+        boards.append(FakeBoard())
+        return boards[-1]
+
+    window = make_window(qtbot, connection=Connection(factory),
+                         list_devices=lambda: [SIMULATOR, UNO_ROBOT])
+    click(qtbot, window, "Connect")  # the one robot plugged in
+    wait_board(qtbot, window, UNO_ROBOT.label)
+    open_from_menu(window, MOTORS)
+    notice = window.lesson_pane.notice
+    assert notice.isVisible()
+    assert notice.text().startswith("This lesson is for a Snekboard, but the robot connected is "
+                                    "an Arduino Uno")
+    assert "Snekboard simulator in the Connect menu" in notice.text()
+    try_it(qtbot, window)  # the student's choice: it goes to their Uno
+    wait_repl(qtbot, window, "ran talkto(M1)")
+    assert len(boards) == 1 and window.board_status.text() == f"Connected: {UNO_ROBOT.label}"
+    # An Uno lesson on the Uno: nothing to say.
+    open_from_menu(window, LIGHTS)
+    assert not notice.isVisible()
+
+
+# -- the lesson's world and goals ------------------------------------------------------------
+
+def test_a_lesson_puts_the_robot_in_its_world_at_the_start(qtbot, window):
+    robot = window.robot_pane
+    assert robot.world_box.currentText() == "Empty floor"
+    robot.live.place(type(pose(window))(10, 10, 0))
+    open_from_menu(window, LINE_BUG)
+    assert robot.world_box.currentText() == "Oval track"
+    start = robot.world().start
+    assert (pose(window).x, pose(window).y, pose(window).heading) == (start.x, start.y,
+                                                                      start.heading)
+
+
+def test_dragging_the_robot_is_not_driving_it(qtbot, window):
+    open_from_menu(window, MOTORS)
+    go_to_step(qtbot, window, "Both wheels forward")  # goal: travel 10
+    canvas = window.robot_pane.canvas
+    canvas.refresh()
+    here = canvas.to_widget(pose(window).x, pose(window).y)
+    there = QPointF(here.x() + 120, here.y())
+    qtbot.mousePress(canvas, LEFT, pos=here.toPoint())
+    for i in range(1, 11):
+        qtbot.mouseMove(canvas, (here + (there - here) * (i / 10)).toPoint())
+    qtbot.mouseRelease(canvas, LEFT, pos=there.toPoint())
+    assert pose(window).x > 130  # moved by 120 pixels: tens of centimetres
+    qtbot.wait(500)  # the robot's time goes on: its moves reach the lesson
+    assert not step_done(window)
+    try_it(qtbot, window)
+    qtbot.waitUntil(lambda: step_done(window), timeout=WAIT)
+
+
+def test_the_shapes_lesson_draws_a_square_and_meets_its_goals(qtbot, window):
+    open_from_menu(window, SHAPES)
+    pane = window.lesson_pane
+    robot_speed(qtbot, window, 10)
+    assert pane.step_title.text() == "How long is a quarter turn?"
+    assert "Goal: Turn the robot at least 90 degrees." in pane.check_label.text()
+    start = pose(window)
+    wait_prompt(qtbot, window)
+    try_it(qtbot, window)  # QUARTER = 0.5: not quite a quarter turn
+    qtbot.waitUntil(lambda: window.robot_pane.live.snapshot().time_us > 1.5e6
+                    and pose(window).heading != start.heading, timeout=WAIT)
+    wait_prompt(qtbot, window)
+    first_turn = pose(window).heading - start.heading
+    assert 30 < first_turn < 80 and not step_done(window)
+    quarter = 0.5 * 90 / first_turn  # what the student works out
+    type_in_repl(qtbot, window, f"left({quarter - 0.5:.3f})")  # the rest of the way round
+    qtbot.waitUntil(lambda: step_done(window), timeout=WAIT)
+
+    go_to_step(qtbot, window, "A square")
+    window.robot_pane.reset()  # Back to start: a clean floor for the square
+    assert not step_done(window)
+    (copy,) = buttons(window, "copy_button")
+    qtbot.mouseClick(copy, LEFT)
+    editor = window.editor()
+    program = re.sub(r"^QUARTER = .*$", f"QUARTER = {quarter:.3f}", editor.toPlainText(),
+                     flags=re.M)
+    editor.set_text(program)
+    click(qtbot, window, "Run")
+    qtbot.waitUntil(lambda: step_done(window), timeout=WAIT)
+    assert pane.check_label.text().startswith("✓ Well done!")
+    # It drew a square on the floor: four sides of 12 cm (1 s at 0.6 power) back to the start.
+    window.robot_pane.canvas.refresh()
+    points = [p for stroke in window.robot_pane.canvas._strokes for p in stroke]
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    assert max(xs) - min(xs) == pytest.approx(12, abs=1.5)
+    assert max(ys) - min(ys) == pytest.approx(12, abs=1.5)
+    assert math.dist(points[0], points[-1]) < 3
+
+
+def test_after_try_it_with_a_def_the_next_line_starts_at_the_left(qtbot, window):
+    """Try it sends a def and the lines after it; the REPL's indent for a `+ ` line must not
+    be left in the input for the student's next line at `> `."""
+    open_from_menu(window, lessons_folder() / "04-functions.md")
+    wait_board(qtbot, window, "Arduino Uno simulator")
+    wait_prompt(qtbot, window)
+    try_it(qtbot, window)  # def blink(): ... then blink() twice
+    qtbot.waitUntil(lambda: window.repl.ready and "blink()" in repl_text(window), timeout=WAIT)
+    assert window.repl.input_text() == ""
+    shown = len(repl_text(window))
+    type_in_repl(qtbot, window, "print(6 * 7)")
+    wait_repl(qtbot, window, "42", after=shown)
+    assert "Error" not in repl_text(window)[shown:]
