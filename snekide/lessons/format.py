@@ -25,7 +25,7 @@ from urllib.parse import unquote
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
-from snekide.robot.world import world_names
+from snekide.robot.world import ROBOT_BOARD, world_names
 
 #: Boards a lesson may name, with the name a student sees.
 BOARDS: dict[str, str] = {
@@ -33,9 +33,6 @@ BOARDS: dict[str, str] = {
     "duemilanove": "Arduino Duemilanove",
     "snekboard": "Snekboard",
 }
-
-#: The board of the simulated robot: a lesson that names a world is for it.
-ROBOT_BOARD = "snekboard"
 
 HEADER_FIELDS = ("title", "board", "world", "author")
 REQUIRED_FIELDS = ("title", "board")

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from snekide.lessons.checks import RobotSample
-from snekide.lessons.format import BOARDS, ROBOT_BOARD
+from snekide.lessons.format import BOARDS
 from snekide.robot import runner as robot_runner
 from snekide.robot import world as robot_world
 from snekide.robot.simulation import Frame
@@ -54,8 +54,9 @@ def run_block(code: str, board: str, world: str | None = None, *, forever: bool 
         raise ValueError(f"unknown board {board!r}")
     if world is not None and world not in robot_world.world_names():
         raise ValueError(f"unknown world {world!r}")
-    if world is not None and board != ROBOT_BOARD:
-        raise ValueError(f"the robot's world {world!r} needs board {ROBOT_BOARD!r}, not {board!r}")
+    if world is not None and board != robot_world.ROBOT_BOARD:
+        raise ValueError(f"the robot's world {world!r} needs board "
+                         f"{robot_world.ROBOT_BOARD!r}, not {board!r}")
     if firmware is None:
         from snekide.device.transport import find_simulator_firmware
 

@@ -93,9 +93,12 @@ def test_an_uno_lesson_makes_the_simulator_an_uno_and_a_snekboard_lesson_takes_i
                     and board_state(window).outputs[13].on, timeout=WAIT)
     assert board_state(window).name == "uno"
     assert "does not know" not in repl_text(window)
+    # A simulated Uno has no motors for the robot: its pane leaves the REPL the room.
+    assert not window.robot_pane.isVisible() and window.repl.isVisible()
     # Back for a Snekboard lesson: a Snekboard, and its robot in the lesson's world.
     open_from_menu(window, MOTORS)
     wait_board(qtbot, window, "Snekboard simulator")
+    assert window.robot_pane.isVisible()
     assert window.robot_pane.world_box.currentText() == "Empty floor"
     wait_prompt(qtbot, window)
     start = pose(window)
