@@ -223,12 +223,13 @@ def test_the_shapes_lesson_draws_a_square_and_meets_its_goals(qtbot, window):
     click(qtbot, window, "Run")
     qtbot.waitUntil(lambda: step_done(window), timeout=WAIT)
     assert pane.check_label.text().startswith("✓ Well done!")
-    # It drew a square on the floor: four sides of 12 cm (1 s at 0.6 power) back to the start.
+    # It drew a square on the floor from the start (facing north after Back to start): four
+    # sides of 36 cm (3 s at 0.6 power, 12 cm/s), north, west, south and east again.
     window.robot_pane.canvas.refresh()
     points = [p for stroke in window.robot_pane.canvas._strokes for p in stroke]
     xs, ys = [x for x, _ in points], [y for _, y in points]
-    assert max(xs) - min(xs) == pytest.approx(12, abs=1.5)
-    assert max(ys) - min(ys) == pytest.approx(12, abs=1.5)
+    assert (min(xs), max(xs)) == (pytest.approx(64, abs=2), pytest.approx(100, abs=0.5))
+    assert (min(ys), max(ys)) == (pytest.approx(75, abs=0.5), pytest.approx(111, abs=2))
     assert math.dist(points[0], points[-1]) < 3
 
 
