@@ -13,9 +13,8 @@ from PyQt6.QtGui import (QColor, QImage, QMouseEvent, QPainter, QPainterPath, QP
 from PyQt6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QLabel, QPushButton, QSizePolicy,
                              QVBoxLayout, QWidget)
 
-from snekide.flow_layout import FlowLayout
-
 from snekide import theme_switch
+from snekide.flow_layout import FlowLayout
 from snekide.robot import world as worlds
 from snekide.robot.live import SPEEDS, LiveWorld, Snapshot, WorldSimulator
 from snekide.robot.physics import TrailMark
@@ -148,7 +147,8 @@ class RobotCanvas(QWidget):
     def _paint_floor(self, painter: QPainter) -> None:
         w = self.snapshot.world
         s, _, _ = self._scale()
-        painter.fillRect(QRectF(self.to_widget(0, w.height), self.to_widget(w.width, 0)), self.floor)
+        painter.fillRect(QRectF(self.to_widget(0, w.height), self.to_widget(w.width, 0)),
+                         self.floor)
         for tape in w.tapes:
             pen = QPen(TAPE, tape.width * s)
             pen.setCapStyle(Qt.PenCapStyle.FlatCap)

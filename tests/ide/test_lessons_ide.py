@@ -15,6 +15,7 @@ from PyQt6.QtCore import QPointF, Qt
 from snekide.connection import Connection
 from snekide.device.usb import SIMULATOR, DeviceChoice
 from snekide.lessons.library import lessons_folder
+from snekide.lessons.runner import run_block
 from snekide.main_window import MainWindow
 
 from .test_lessons_pane import buttons, open_from_menu
@@ -54,6 +55,11 @@ def board_state(window: MainWindow):
 
 def pose(window: MainWindow):
     return window.robot_pane.live.snapshot().pose
+
+
+def still(window: MainWindow) -> bool:
+    """The robot's motors are all off (a turn or a drive is over)."""
+    return not any(window.robot_pane.live.snapshot().motors.values())
 
 
 def try_it(qtbot: Any, window: MainWindow, index: int = 0) -> None:
@@ -127,6 +133,33 @@ def test_try_it_puts_the_lessons_board_back_after_the_student_changed_it(qtbot, 
     assert repl_text(window)[shown:].count("talkto(LED)") == 1
 
 
+def pick_in_connect_menu(window: MainWindow, label: str) -> None:
+    menu = window.connector.menu
+    menu.rebuild()
+    menu.action_for(label).trigger()
+
+
+@pytest.mark.parametrize("then", ["picks another board", "closes the lesson"])
+def test_try_it_waiting_for_its_board_is_dropped_when_the_student_moves_on(qtbot, window, then):
+    open_from_menu(window, LIGHTS)
+    wait_board(qtbot, window, "Arduino Uno simulator")
+    pick_in_connect_menu(window, "Snekboard simulator")
+    wait_board(qtbot, window, "Snekboard simulator")
+    wait_prompt(qtbot, window)
+    shown = len(repl_text(window))
+    try_it(qtbot, window)  # the simulator starts to become an Uno; the block waits for it
+    if then == "picks another board":
+        pick_in_connect_menu(window, "Snekboard simulator")
+    else:
+        window.lesson_pane.close_lesson()
+    wait_board(qtbot, window, "Snekboard simulator" if then == "picks another board"
+               else "Arduino Uno simulator")
+    wait_prompt(qtbot, window)
+    qtbot.wait(300)
+    assert "talkto(LED)" not in repl_text(window)[shown:]
+    assert window.lesson_link._held == []
+
+
 def test_a_lesson_opened_at_start_gets_its_board_once_connected(qtbot, data_dir, firmware):
     window = make_window(qtbot, files=[LIGHTS])
     window.connect_default()  # nothing remembered: the Snekboard simulator, then the Uno
@@ -193,6 +226,29 @@ def test_dragging_the_robot_is_not_driving_it(qtbot, window):
     qtbot.waitUntil(lambda: step_done(window), timeout=WAIT)
 
 
+@pytest.mark.parametrize("speed", [1, 10])
+def test_a_line_typed_in_the_window_turns_the_robot_as_far_as_the_headless_run(
+        qtbot, window, firmware, speed):
+    """Lessons are checked headless (run_block) and done in the window: the same line must
+    move the robot as far in both, whatever the speed of time and whenever it is typed."""
+    turn = ("talkto(M1)\nsetright()\nsetpower(0.6)\non()\ntalkto(M3)\nsetright()\n"
+            "setpower(0.6)\non()\ntime.sleep(0.5)\nstopall()\n")
+    headless = run_block(turn, "snekboard", "floor", firmware=firmware).path
+    expected = (headless[-1].heading - headless[0].heading) % 360
+    assert expected == pytest.approx(57.3, abs=0.1)  # 0.5 s at 2 rad/s
+    robot_speed(qtbot, window, speed)
+    type_in_repl(qtbot, window, "def left(s):", "talkto(M1)", "setright()", "setpower(0.6)",
+                 "on()", "talkto(M3)", "setright()", "setpower(0.6)", "on()", "time.sleep(s)",
+                 "stopall()", "")
+    for pause in (0, 7, 13):  # typed at any moment of the world's idle slice
+        wait_prompt(qtbot, window)
+        qtbot.wait(pause)
+        before = pose(window).heading
+        type_in_repl(qtbot, window, "left(0.5)")
+        qtbot.waitUntil(lambda: pose(window).heading != before and still(window), timeout=WAIT)
+        assert (pose(window).heading - before) % 360 == pytest.approx(expected, abs=0.2)
+
+
 def test_the_shapes_lesson_draws_a_square_and_meets_its_goals(qtbot, window):
     open_from_menu(window, SHAPES)
     pane = window.lesson_pane
@@ -202,14 +258,13 @@ def test_the_shapes_lesson_draws_a_square_and_meets_its_goals(qtbot, window):
     start = pose(window)
     wait_prompt(qtbot, window)
     try_it(qtbot, window)  # QUARTER = 0.5: not quite a quarter turn
-    qtbot.waitUntil(lambda: window.robot_pane.live.snapshot().time_us > 1.5e6
-                    and pose(window).heading != start.heading, timeout=WAIT)
-    wait_prompt(qtbot, window)
+    qtbot.waitUntil(lambda: pose(window).heading != start.heading and still(window),
+                    timeout=WAIT)
     first_turn = pose(window).heading - start.heading
     assert 30 < first_turn < 80 and not step_done(window)
     quarter = 0.5 * 90 / first_turn  # what the student works out
     type_in_repl(qtbot, window, f"left({quarter - 0.5:.3f})")  # the rest of the way round
-    qtbot.waitUntil(lambda: step_done(window), timeout=WAIT)
+    qtbot.waitUntil(lambda: step_done(window) and still(window), timeout=WAIT)
 
     go_to_step(qtbot, window, "A square")
     window.robot_pane.reset()  # Back to start: a clean floor for the square

@@ -5,6 +5,7 @@ with projector mode's big text too, and each in the colours of the theme chosen.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -24,8 +25,9 @@ SHAPES = lessons_folder() / "06-drawing-shapes.md"
 
 
 @pytest.fixture
-def everything(qtbot: Any, data_dir: Path, firmware: Path) -> MainWindow:
-    """The IDE at laptop size on the simulator, a robot lesson open, numbers in the plotter."""
+def everything(qtbot: Any, data_dir: Path, firmware: Path) -> Iterator[MainWindow]:
+    """The IDE at laptop size on the simulator, a robot lesson open, numbers in the plotter.
+    Themes and projector mode belong to the whole application: put back as they were."""
     window = make_window(qtbot)
     window.resize(*LAPTOP)
     click(qtbot, window, "Connect")
@@ -34,7 +36,9 @@ def everything(qtbot: Any, data_dir: Path, firmware: Path) -> MainWindow:
     type_in_repl(qtbot, window, "for i in range(20):", "print(i, i * i)", "")
     qtbot.waitUntil(window.plotter.isVisible, timeout=WAIT)
     qtbot.waitUntil(lambda: window.plotter.data.rows == 20, timeout=WAIT)
-    return window
+    yield window
+    window.themes.set_projector(False, remember=False)
+    window.themes.choose("day", remember=False)
 
 
 def sizes(window: MainWindow) -> dict[str, tuple[int, int]]:
