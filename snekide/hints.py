@@ -82,6 +82,10 @@ def misspelled(message: str, similar_builtins: Callable[[str], Iterable[str]],
     if not match:
         return ""
     name = match.group(1)
+    if len(name) < 2:
+        # Any one letter is one slip from another ('y' from e): a one-letter name is
+        # a value not given yet, which the general explanation says.
+        return ""
     mine = difflib.get_close_matches(name, sorted(set(known) - {name}), n=2, cutoff=0.75)
     guesses = list(dict.fromkeys([*similar_builtins(name), *mine]))[:3]
     if not guesses:

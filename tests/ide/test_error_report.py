@@ -83,6 +83,7 @@ def test_a_bracket_never_closed_is_found_where_it_opened():
     ("undefined: talkot", "talkot(M1)", "Did you mean talkto?"),
     ("undefined: rnage", "for i in rnage(3):", "Did you mean range?"),
     ("undefined: zzzz", "zzzz", "Snek does not know the name 'zzzz'. Check the spelling"),
+    ("undefined: y", "print(y)", "Snek does not know the name 'y'. Check the spelling, or give it a value"),
 ])
 def test_common_slips_get_specific_hints(message, line, hint):
     assert hint in hints.hint(message, line, similar_builtins=similar_builtins)
