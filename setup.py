@@ -63,7 +63,8 @@ IMAGES = [
     *(BoardImage(target, f"snek-{target}.uf2", "snekboard", "ARM_CC", "arm-none-eabi-gcc",
                  "gcc-arm-none-eabi and picolibc-arm-none-eabi", label)
       for target, label in [("snekboard", "Snekboard"), ("metro-m0", "Metro M0 Express"),
-                            ("itsybitsy-m0", "ItsyBitsy M0 Express")]),
+                            ("itsybitsy-m0", "ItsyBitsy M0 Express"),
+                            ("feather-m0", "Feather M0 Express")]),
 ]
 
 

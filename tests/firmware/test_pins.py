@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 BOARDS_DIR = ROOT / 'firmware' / 'ports' / 'snekboard' / 'boards'
 DOC = ROOT / 'docs' / 'snekboard.md'
 BOARDS = {'snekboard': 'Snekboard', 'metro-m0': 'Metro M0 Express',
-          'itsybitsy-m0': 'ItsyBitsy M0 Express'}
+          'itsybitsy-m0': 'ItsyBitsy M0 Express', 'feather-m0': 'Feather M0 Express'}
 
 #: SAM D21 (G18) I/O multiplexing, datasheet table 7-1: each pin's ADC input
 #: (function B) and its timer outputs in functions E and F as (timer, WO n).
@@ -108,6 +108,42 @@ def test_names_and_motors_name_real_pins(board):
         assert 0 <= power < count and 0 <= direction < count
         assert table['pins'][power]['pwm'], 'a motor takes its power as PWM'
     assert not set(table['names']) & set(table['motors'])
+
+
+#: Adafruit's pin-outs (the board's pin names, as its CircuitPython `board`
+#: module has them, and the chip pin behind each), for the boards whose
+#: tables follow them. Names the language lacks are reached by number, so
+#: every pin here must be in the table; the Snek names must sit on these pins.
+ADAFRUIT = {
+    'feather-m0': {
+        'D0': 'PA11', 'D1': 'PA10', 'D5': 'PA15', 'D6': 'PA20', 'D9': 'PA07', 'D10': 'PA18',
+        'D11': 'PA16', 'D12': 'PA19', 'D13': 'PA17', 'LED': 'PA17',
+        'A0': 'PA02', 'A1': 'PB08', 'A2': 'PB09', 'A3': 'PA04', 'A4': 'PA05', 'A5': 'PB02',
+        'SDA': 'PA22', 'SCL': 'PA23', 'SCK': 'PB11', 'MOSI': 'PB10', 'MISO': 'PA12',
+        'NEOPIXEL': 'PA06',
+    },
+}
+#: Chip pins a table must leave out: the Feather's SPI flash chip.
+KEEP_OUT = {'feather-m0': {'PA08', 'PA09', 'PA13', 'PA14'}}
+
+
+@pytest.mark.parametrize('board', ADAFRUIT)
+def test_names_sit_on_adafruits_pins(board):
+    table = read_table(board)
+    chip = {p['n']: p['pin'] for p in table['pins']}
+    for name, n in table['names'].items():
+        assert chip[n] == ADAFRUIT[board][name], f'{name} is {ADAFRUIT[board][name]}, not {chip[n]}'
+    assert set(ADAFRUIT[board].values()) <= set(chip.values()), 'a pin of the board is missing'
+    assert not KEEP_OUT.get(board, set()) & set(chip.values())
+
+
+def test_the_feathers_battery_monitor_reads_analog():
+    """D9 is wired to half the battery's voltage: an ADC pin, so it starts with no pull."""
+    table = read_table('feather-m0')
+    d9 = table['pins'][table['names']['D9']]
+    assert (d9['pin'], d9['ain']) == ('PA07', 7)
+    assert ('NEOPIXEL_WS2812', ['A', '6', '1']) in table['rows']
+    assert table['board'] == ['feather-m0', '"Feather M0 Express"', '0x239A', '0x8022']
 
 
 def test_snekboard_names_are_the_languages():
