@@ -64,7 +64,8 @@ IMAGES = [
                  "gcc-arm-none-eabi and picolibc-arm-none-eabi", label)
       for target, label in [("snekboard", "Snekboard"), ("metro-m0", "Metro M0 Express"),
                             ("itsybitsy-m0", "ItsyBitsy M0 Express"),
-                            ("feather-m0", "Feather M0 Express")]),
+                            ("feather-m0", "Feather M0 Express"),
+                            ("playground-express", "Circuit Playground Express")]),
 ]
 
 

@@ -31,6 +31,14 @@ const struct pin board_pins[] = {
 const uint8_t board_npins = sizeof board_pins / sizeof board_pins[0];
 _Static_assert(sizeof board_pins / sizeof board_pins[0] <= SNEK_GPIO_PINS, "SNEK_GPIO_PINS");
 
+/* The digital pins that start with their pull-down (a bit each). */
+const uint32_t board_pulldown = 0
+#include "boards/rows.h"
+#undef PULLDOWN
+#define PULLDOWN(n) | 1ul << (n)
+#include SNEK_BOARD_DEF
+	;
+
 /* A name: one pin, or a motor's (power, direction) pair. */
 #define SINGLE 0xFF
 struct pin_name {

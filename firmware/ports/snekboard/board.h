@@ -21,6 +21,7 @@ struct pin {
 
 extern const struct pin board_pins[];
 extern const uint8_t board_npins;
+extern const uint32_t board_pulldown; /* pins that start pulled down, a bit each */
 extern const struct usb_identity board_usb;
 
 /* Bind the pin names (A1, M1, ...) as globals: at every boot. */
