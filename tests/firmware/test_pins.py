@@ -162,6 +162,18 @@ def test_the_playgrounds_buttons_start_pulled_down():
     assert all(table['names'][f'D{n}'] == n for n in (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 13))
 
 
+def test_only_the_playground_has_a_speaker():
+    """tone() plays on A0 (PA02), the speaker's pin, with the amplifier's enable on PA30."""
+    for board in BOARDS:
+        rows = [args for kind, args in read_table(board)['rows'] if kind == 'TONE']
+        if board != 'playground-express':
+            assert rows == [], board
+            continue
+        table = read_table(board)
+        assert rows == [[str(table['names']['A0']), 'A', '30']]
+        assert table['pins'][table['names']['A0']]['pin'] == 'PA02'
+
+
 def test_pull_down_rows_only_on_boards_that_need_them():
     for board in BOARDS:
         rows = [args for kind, args in read_table(board)['rows'] if kind == 'PULLDOWN']

@@ -5,8 +5,6 @@
 #include "samd21.h"
 #include "board.h"
 
-#define PORT_A 0
-#define PORT_B 1
 #define FUNC_0 0
 #define FUNC_E PORT_FUNC_E
 #define FUNC_F PORT_FUNC_F

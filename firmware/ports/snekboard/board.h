@@ -8,6 +8,10 @@
 #include <stdbool.h>
 #include "usb_cdc.h"
 
+/* PORT groups, as the tables name them (PORT_##port). */
+#define PORT_A 0
+#define PORT_B 1
+
 enum pin_timer { TIMER_NONE, TIMER_TCC0, TIMER_TCC1, TIMER_TCC2, TIMER_TC3, TIMER_TC4, TIMER_TC5 };
 #define NO_ADC 0xFF
 
@@ -35,6 +39,9 @@ __attribute__((noreturn)) void samd21_reset(void);
 
 /* The pins' hardware at start (pins.c): ports, timers, the ADC. */
 void pins_init(void);
+
+/* TC5's interrupt: the speaker's square wave (tone.c). */
+void tone_isr(void);
 
 /* The CPU at 48 MHz (clock.c). */
 void clock_init(void);

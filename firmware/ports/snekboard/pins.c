@@ -180,11 +180,3 @@ void hal_gpio_pull(uint8_t n, uint8_t pull)
 {
 	pin_input(n, pull);
 }
-
-#if !SNEK_TONE
-/* No speaker: stopall() still asks for silence. */
-void hal_tone(float hz)
-{
-	(void)hz;
-}
-#endif

@@ -20,5 +20,5 @@
 #define NEOPIXEL_WS2812(port, bit, count)
 #define NEOPIXEL_APA102(dport, dbit, cport, cbit, count)
 #define STATUS_LED(port, bit)
-#define TONE(n)
+#define TONE(n, eport, ebit)
 #define PULLDOWN(n)
