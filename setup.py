@@ -58,8 +58,14 @@ class BoardImage:
 IMAGES = [
     BoardImage("uno", "snek-uno.hex", "uno", "AVR_CC", "avr-gcc", "gcc-avr and avr-libc",
                "Arduino Uno and Duemilanove"),
-    BoardImage("snekboard", "snek-snekboard.uf2", "snekboard", "ARM_CC", "arm-none-eabi-gcc",
-               "gcc-arm-none-eabi and picolibc-arm-none-eabi", "Snekboard"),
+    # The SAMD21 boards: one port, an image per board table (firmware/ports/snekboard/boards/);
+    # snekide/flash/images.py offers each (tests/flash/test_package.py checks they agree).
+    *(BoardImage(target, f"snek-{target}.uf2", "snekboard", "ARM_CC", "arm-none-eabi-gcc",
+                 "gcc-arm-none-eabi and picolibc-arm-none-eabi", label)
+      for target, label in [("snekboard", "Snekboard"), ("metro-m0", "Metro M0 Express"),
+                            ("itsybitsy-m0", "ItsyBitsy M0 Express"),
+                            ("feather-m0", "Feather M0 Express"),
+                            ("playground-express", "Circuit Playground Express")]),
 ]
 
 

@@ -7,7 +7,9 @@ edit (tests/ide/test_device_usb.py checks it).
 
 #: Build name (`make -C firmware NAME`) -> (USB product string, vendor id, product id).
 SAMD21_BOARDS: dict[str, tuple[str, int, int]] = {
+    'feather-m0': ('Feather M0 Express', 0x239A, 0x8022),
     'itsybitsy-m0': ('ItsyBitsy M0 Express', 0x239A, 0x8011),
     'metro-m0': ('Metro M0 Express', 0x239A, 0x8013),
+    'playground-express': ('Circuit Playground Express', 0x239A, 0x8018),
     'snekboard': ('Snekboard', 0x239A, 0x804D),
 }

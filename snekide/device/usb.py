@@ -63,8 +63,6 @@ BOARDS: dict[tuple[int, int], BoardKind] = {
     (0x1A86, 0x7523): BoardKind("USB serial adapter (CH340)", True, True, True),
     (0x10C4, 0xEA60): BoardKind("USB serial adapter (CP210x)", True, True, True),
     # Other Snek boards seen in the wild (Snek's own firmware for them; ours has no port yet).
-    (0x239A, 0x8022): BoardKind("Feather M0", needs_pacing=False),
-    (0x239A, 0x8018): BoardKind("Circuit Playground Express", needs_pacing=False),
     (0x2341, 0x8057): BoardKind("Arduino Nano 33 IoT", needs_pacing=False),
     (0x2341, 0x0010): BoardKind("Arduino Mega", needs_pacing=True, resets_on_open=True),
     (0x2341, 0x0058): BoardKind("Arduino Nano Every", needs_pacing=True, resets_on_open=True),

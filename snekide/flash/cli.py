@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """snekide-flash: install Snek on a board from the command line (thirty boards before a class).
 
-    snekide-flash --board uno|duemilanove|snekboard --port PORT [--image FILE]
+    snekide-flash --board BOARD --port PORT [--image FILE] [--drive DIR]
+
+BOARD is uno, duemilanove, or a SAMD21 board (snekboard, metro-m0, ...: --help lists them).
 
 Exit status 0 only after a checked write; 1 with a one-line reason otherwise.
 """
@@ -38,9 +40,9 @@ def _parser() -> argparse.ArgumentParser:
                         help="its serial port, like /dev/ttyACM0 or /dev/ttyUSB0")
     parser.add_argument("--image", type=Path,
                         help="a Snek image to write instead of the one that ships "
-                             "(.hex for Arduino boards, .uf2 for the Snekboard)")
+                             "(.hex for Arduino boards, .uf2 for the SAMD21 boards)")
     parser.add_argument("--drive", type=Path, action="append",
-                        help="Snekboard: where its bootloader's USB drive is mounted, "
+                        help="SAMD21 boards: where the bootloader's USB drive is mounted, "
                              "if it is not found by itself (may be given more than once)")
     return parser
 

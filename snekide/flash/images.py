@@ -62,12 +62,22 @@ BOARDS: dict[str, BoardSpec] = {
         "duemilanove", "Arduino Duemilanove", "stk500", "snek-uno.hex", "uno",
         "gcc-avr and avr-libc", "ATmega328P", 0, 0x7800, 128, baudrate=57600,
         signature=ATMEGA328P),
-    "snekboard": BoardSpec(
-        "snekboard", "Snekboard", "uf2", "snek-snekboard.uf2", "snekboard",
-        "gcc-arm-none-eabi and picolibc-arm-none-eabi", "SAMD21", uf2.SAMD21_APP_START,
-        uf2.SAMD21_FLASH_END, uf2.PAYLOAD, uf2_family=uf2.FAMILY_SAMD21,
-        usb_ids=(SAMD21_BOARDS["snekboard"][1:],)),
 }
+
+
+def _samd21(name: str) -> BoardSpec:
+    """A SAMD21 board Snek is built for (firmware/ports/snekboard/boards/NAME.def): its
+    image is `make -C firmware NAME`'s, its USB id the one that image enumerates with."""
+    label, vid, pid = SAMD21_BOARDS[name]
+    return BoardSpec(name, label, "uf2", f"snek-{name}.uf2", name,
+                     "gcc-arm-none-eabi and picolibc-arm-none-eabi", "SAMD21",
+                     uf2.SAMD21_APP_START, uf2.SAMD21_FLASH_END, uf2.PAYLOAD,
+                     uf2_family=uf2.FAMILY_SAMD21, usb_ids=((vid, pid),))
+
+
+# The Snekboard first (it is the robot's board), then the others by name.
+BOARDS.update((name, _samd21(name))
+              for name in sorted(SAMD21_BOARDS, key=lambda name: name != "snekboard"))
 
 
 def board(name: str) -> BoardSpec:

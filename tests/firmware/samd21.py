@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 FIRMWARE = Path(__file__).resolve().parents[2] / 'firmware'
-BOARDS = ('snekboard', 'metro-m0', 'itsybitsy-m0')
+BOARDS = ('snekboard', 'metro-m0', 'itsybitsy-m0', 'feather-m0', 'playground-express')
 
 
 def image(board: str, suffix: str) -> Path:

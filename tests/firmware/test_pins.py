@@ -16,7 +16,8 @@ ROOT = Path(__file__).resolve().parents[2]
 BOARDS_DIR = ROOT / 'firmware' / 'ports' / 'snekboard' / 'boards'
 DOC = ROOT / 'docs' / 'snekboard.md'
 BOARDS = {'snekboard': 'Snekboard', 'metro-m0': 'Metro M0 Express',
-          'itsybitsy-m0': 'ItsyBitsy M0 Express'}
+          'itsybitsy-m0': 'ItsyBitsy M0 Express', 'feather-m0': 'Feather M0 Express',
+          'playground-express': 'Circuit Playground Express'}
 
 #: SAM D21 (G18) I/O multiplexing, datasheet table 7-1: each pin's ADC input
 #: (function B) and its timer outputs in functions E and F as (timer, WO n).
@@ -108,6 +109,84 @@ def test_names_and_motors_name_real_pins(board):
         assert 0 <= power < count and 0 <= direction < count
         assert table['pins'][power]['pwm'], 'a motor takes its power as PWM'
     assert not set(table['names']) & set(table['motors'])
+
+
+#: Adafruit's pin-outs (the board's pin names, as its CircuitPython `board`
+#: module has them, and the chip pin behind each), for the boards whose
+#: tables follow them. Names the language lacks are reached by number, so
+#: every pin here must be in the table; the Snek names must sit on these pins.
+ADAFRUIT = {
+    'feather-m0': {
+        'D0': 'PA11', 'D1': 'PA10', 'D5': 'PA15', 'D6': 'PA20', 'D9': 'PA07', 'D10': 'PA18',
+        'D11': 'PA16', 'D12': 'PA19', 'D13': 'PA17', 'LED': 'PA17',
+        'A0': 'PA02', 'A1': 'PB08', 'A2': 'PB09', 'A3': 'PA04', 'A4': 'PA05', 'A5': 'PB02',
+        'SDA': 'PA22', 'SCL': 'PA23', 'SCK': 'PB11', 'MOSI': 'PB10', 'MISO': 'PA12',
+        'NEOPIXEL': 'PA06',
+    },
+    'playground-express': {
+        'A0': 'PA02', 'D12': 'PA02', 'A1': 'PA05', 'D6': 'PA05', 'A2': 'PA06', 'D9': 'PA06',
+        'A3': 'PA07', 'D10': 'PA07', 'A4': 'PB03', 'D3': 'PB03', 'A5': 'PB02', 'D2': 'PB02',
+        'A6': 'PB09', 'D0': 'PB09', 'A7': 'PB08', 'D1': 'PB08', 'A8': 'PA11', 'A9': 'PA09',
+        'D4': 'PA28', 'D5': 'PA14', 'D7': 'PA15', 'D8': 'PB23', 'NEOPIXEL': 'PB23',
+        'D13': 'PA17', 'LED': 'PA17',
+    },
+}
+#: Chip pins a table must leave out: the SPI flash chip's lines; on the
+#: Circuit Playground also the accelerometer's I2C, the microphone, the IR
+#: transmitter and receiver and the speaker's amplifier enable.
+KEEP_OUT = {'feather-m0': {'PA08', 'PA09', 'PA13', 'PA14'},
+            'playground-express': {'PA16', 'PA20', 'PA21', 'PB22', 'PA00', 'PA01', 'PA13',
+                                   'PA08', 'PA10', 'PA12', 'PA23', 'PA04', 'PA30'}}
+
+
+@pytest.mark.parametrize('board', ADAFRUIT)
+def test_names_sit_on_adafruits_pins(board):
+    table = read_table(board)
+    chip = {p['n']: p['pin'] for p in table['pins']}
+    for name, n in table['names'].items():
+        assert chip[n] == ADAFRUIT[board][name], f'{name} is {ADAFRUIT[board][name]}, not {chip[n]}'
+    assert set(ADAFRUIT[board].values()) <= set(chip.values()), 'a pin of the board is missing'
+    assert not KEEP_OUT.get(board, set()) & set(chip.values())
+
+
+def test_the_playgrounds_buttons_start_pulled_down():
+    """Buttons A and B (D4, D5) close to 3.3 V: with the usual pull-up they would read 1
+    pressed or not. The slide switch (D7) closes to ground: it keeps the pull-up."""
+    table = read_table('playground-express')
+    pulled_down = sorted(int(args[0]) for kind, args in table['rows'] if kind == 'PULLDOWN')
+    assert pulled_down == [table['names']['D4'], table['names']['D5']]
+    for n in pulled_down:
+        assert table['pins'][n]['ain'] is None, 'a pull-down row on an analog pin does nothing'
+    assert ('NEOPIXEL_WS2812', ['B', '23', '10']) in table['rows']
+    # Adafruit's numbers: Dn is pin n.
+    assert all(table['names'][f'D{n}'] == n for n in (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 13))
+
+
+def test_only_the_playground_has_a_speaker():
+    """tone() plays on A0 (PA02), the speaker's pin, with the amplifier's enable on PA30."""
+    for board in BOARDS:
+        rows = [args for kind, args in read_table(board)['rows'] if kind == 'TONE']
+        if board != 'playground-express':
+            assert rows == [], board
+            continue
+        table = read_table(board)
+        assert rows == [[str(table['names']['A0']), 'A', '30']]
+        assert table['pins'][table['names']['A0']]['pin'] == 'PA02'
+
+
+def test_pull_down_rows_only_on_boards_that_need_them():
+    for board in BOARDS:
+        rows = [args for kind, args in read_table(board)['rows'] if kind == 'PULLDOWN']
+        assert bool(rows) == (board == 'playground-express'), board
+
+
+def test_the_feathers_battery_monitor_reads_analog():
+    """D9 is wired to half the battery's voltage: an ADC pin, so it starts with no pull."""
+    table = read_table('feather-m0')
+    d9 = table['pins'][table['names']['D9']]
+    assert (d9['pin'], d9['ain']) == ('PA07', 7)
+    assert ('NEOPIXEL_WS2812', ['A', '6', '1']) in table['rows']
+    assert table['board'] == ['feather-m0', '"Feather M0 Express"', '0x239A', '0x8022']
 
 
 def test_snekboard_names_are_the_languages():

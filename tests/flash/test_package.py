@@ -20,7 +20,8 @@ from intelhex import IntelHex
 
 from tests.ide.test_install import INSTALL_TIMEOUT, clean_env, copy_checkout
 
-from snekide.flash import uf2
+from snekide.device.samd21_boards import SAMD21_BOARDS
+from snekide.flash import images, uf2
 
 from .conftest import ROOT
 from .fake_uf2_board import FakeUf2Board
@@ -76,10 +77,12 @@ def test_wheel_ships_the_uno_image(wheel_with_images, firmware_build):
     report = json.loads((unpacked / IMAGES / "built.json").read_text())
     assert report["snek-uno.hex"] == {"built": True, "missing": "", "why": ""}
     has_port = (ROOT / "firmware" / "ports" / "snekboard").is_dir()
-    if has_port:    # CI installs the ARM compiler: the Snekboard image is built too
-        assert report["snek-snekboard.uf2"]["built"] is True
-        assert shipped == [IMAGES + "built.json", IMAGES + "snek-snekboard.uf2",
-                           IMAGES + "snek-uno.hex"]
+    # setup.py builds every image the flasher offers, and no other.
+    assert sorted(report) == sorted({spec.image_name for spec in images.BOARDS.values()})
+    if has_port:    # CI installs the ARM compiler: every SAMD21 image is built too
+        samd21 = [f"snek-{name}.uf2" for name in SAMD21_BOARDS]
+        assert all(report[file]["built"] is True for file in samd21)
+        assert shipped == sorted(IMAGES + file for file in ["built.json", "snek-uno.hex", *samd21])
     else:
         assert report["snek-snekboard.uf2"]["missing"] == "port"
         assert "WARNING: the Snekboard image (snek-snekboard.uf2) is left out: the Snekboard " \
@@ -114,25 +117,26 @@ def test_missing_compiler_is_said_by_the_build_and_by_snekide_flash(tmp_path, bo
     assert not os.path.exists(unpacked / "firmware")
 
 
-def test_installed_snekide_installs_its_snekboard_image(wheel_with_images, tmp_path):
-    """The wheel's Snekboard image is the one `make -C firmware snekboard` builds, and the
-    installed snekide-flash finds it and writes it through the board's UF2 drive."""
+@pytest.mark.parametrize("name", sorted(SAMD21_BOARDS))
+def test_installed_snekide_installs_its_samd21_images(wheel_with_images, tmp_path, name):
+    """The wheel's image for each SAMD21 board is the one `make -C firmware NAME` builds, and
+    the installed snekide-flash finds it and writes it through the board's UF2 drive."""
     wheel, unpacked, _ = wheel_with_images
-    shipped = unpacked / IMAGES / "snek-snekboard.uf2"
-    assert shipped.is_file(), "the wheel has no Snekboard image"
-    done = subprocess.run(["make", "-s", "-C", str(ROOT / "firmware"), "snekboard"],
+    shipped = unpacked / IMAGES / f"snek-{name}.uf2"
+    assert shipped.is_file(), f"the wheel has no {name} image"
+    done = subprocess.run(["make", "-s", "-C", str(ROOT / "firmware"), name],
                           capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stdout + done.stderr
-    built = ROOT / "firmware" / "build" / "snekboard" / "snek-snekboard.uf2"
+    built = ROOT / "firmware" / "build" / name / f"snek-{name}.uf2"
     payload = [(b.address, b.payload) for b in uf2.decode(shipped.read_bytes())]
     assert payload == [(b.address, b.payload) for b in uf2.decode(built.read_bytes())]
     board = FakeUf2Board(tmp_path / "ttyACM0", tmp_path / "drive")
     try:
-        result = flash_from(unpacked, "--board", "snekboard", "--port", board.link,
+        result = flash_from(unpacked, "--board", name, "--port", board.link,
                             "--drive", board.drive)
     finally:
         board.close()
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "is on the Snekboard" in result.stdout
+    assert f"is on the {SAMD21_BOARDS[name][0]}" in result.stdout
     written = b"".join(board.flash[address] for address in sorted(board.flash))
     assert written == b"".join(data for _address, data in sorted(payload))

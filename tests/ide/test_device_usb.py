@@ -32,7 +32,7 @@ class FakePort:
     (0x0403, 0x6001, "USB serial adapter (FTDI)", True, True),
     (0x1A86, 0x7523, "USB serial adapter (CH340)", True, True),
     (0x10C4, 0xEA60, "USB serial adapter (CP210x)", True, True),
-    (0x239A, 0x8022, "Feather M0", False, False),
+    (0x239A, 0x8022, "Feather M0 Express", False, False),
     (0x239A, 0x8011, "ItsyBitsy M0 Express", False, False),
     (0x239A, 0x8013, "Metro M0 Express", False, False),
     (0x239A, 0x8018, "Circuit Playground Express", False, False),

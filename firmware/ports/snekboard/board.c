@@ -5,8 +5,6 @@
 #include "samd21.h"
 #include "board.h"
 
-#define PORT_A 0
-#define PORT_B 1
 #define FUNC_0 0
 #define FUNC_E PORT_FUNC_E
 #define FUNC_F PORT_FUNC_F
@@ -30,6 +28,14 @@ const struct pin board_pins[] = {
 };
 const uint8_t board_npins = sizeof board_pins / sizeof board_pins[0];
 _Static_assert(sizeof board_pins / sizeof board_pins[0] <= SNEK_GPIO_PINS, "SNEK_GPIO_PINS");
+
+/* The digital pins that start with their pull-down (a bit each). */
+const uint32_t board_pulldown = 0
+#include "boards/rows.h"
+#undef PULLDOWN
+#define PULLDOWN(n) | 1ul << (n)
+#include SNEK_BOARD_DEF
+	;
 
 /* A name: one pin, or a motor's (power, direction) pair. */
 #define SINGLE 0xFF

@@ -8,6 +8,10 @@
 #include <stdbool.h>
 #include "usb_cdc.h"
 
+/* PORT groups, as the tables name them (PORT_##port). */
+#define PORT_A 0
+#define PORT_B 1
+
 enum pin_timer { TIMER_NONE, TIMER_TCC0, TIMER_TCC1, TIMER_TCC2, TIMER_TC3, TIMER_TC4, TIMER_TC5 };
 #define NO_ADC 0xFF
 
@@ -21,6 +25,7 @@ struct pin {
 
 extern const struct pin board_pins[];
 extern const uint8_t board_npins;
+extern const uint32_t board_pulldown; /* pins that start pulled down, a bit each */
 extern const struct usb_identity board_usb;
 
 /* Bind the pin names (A1, M1, ...) as globals: at every boot. */
@@ -34,6 +39,9 @@ __attribute__((noreturn)) void samd21_reset(void);
 
 /* The pins' hardware at start (pins.c): ports, timers, the ADC. */
 void pins_init(void);
+
+/* TC5's interrupt: the speaker's square wave (tone.c). */
+void tone_isr(void);
 
 /* The CPU at 48 MHz (clock.c). */
 void clock_init(void);

@@ -15,6 +15,7 @@ __attribute__((section(".text.init.enter"), used))
 const arm_vector_t __interrupt_vector[16 + 28] = {
 	ARM_CORE_VECTORS,
 	[16 + IRQ_USB] = usb_isr,
+	[16 + IRQ_TC5] = tone_isr,
 };
 
 /* Survives a reset (picolibc's .preserve section is neither loaded nor

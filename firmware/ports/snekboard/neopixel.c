@@ -6,9 +6,6 @@
 #include "samd21.h"
 #include "board.h"
 
-#define PORT_A 0
-#define PORT_B 1
-
 #define NO_PIXELS 0
 #define WS2812 1
 #define APA102 2

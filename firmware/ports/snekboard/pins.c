@@ -5,8 +5,9 @@
  *   output  a plain level, or PWM at 0 < level < 1 on pins with a timer
  *           channel: 8-bit, 48 MHz / 8 / 256 = 23.4 kHz (quiet for the
  *           motors); TCC0-2 and TC3-5 (8-bit mode) all alike
- *   input   digital pins start with their pull-up, analog ones with none
- *           (as the core's gpio module expects); pullup/pulldown/pullnone
+ *   input   digital pins start with their pull-up (or the pull-down the
+ *           table asks for: PULLDOWN), analog ones with none (as the
+ *           core's gpio module expects); pullup/pulldown/pullnone
  *           make the pin an input with that pull
  *   analog  read() on an ADC pin: 12 bits against VDDANA (reference
  *           VDDANA/2 at gain 1/2), as 0..1 */
@@ -94,8 +95,11 @@ void pins_init(void)
 	tc_init(TC3_BASE);
 	tc_init(TC4_BASE);
 	adc_init();
-	for (n = 0; n < board_npins; n++)
-		pin_input(n, board_pins[n].adc == NO_ADC ? PULL_UP : PULL_NONE);
+	for (n = 0; n < board_npins; n++) {
+		uint8_t pull = (board_pulldown >> n) & 1 ? PULL_DOWN : PULL_UP;
+
+		pin_input(n, board_pins[n].adc == NO_ADC ? pull : PULL_NONE);
+	}
 }
 
 uint8_t hal_gpio_pins(void)
@@ -176,11 +180,3 @@ void hal_gpio_pull(uint8_t n, uint8_t pull)
 {
 	pin_input(n, pull);
 }
-
-#if !SNEK_TONE
-/* No speaker: stopall() still asks for silence. */
-void hal_tone(float hz)
-{
-	(void)hz;
-}
-#endif

@@ -1,11 +1,15 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-# The SAMD21 boards: the Snekboard and Adafruit's Metro M0 Express and
-# ItsyBitsy M0 Express, one image each from the same port and the board's
-# pin table (ports/snekboard/boards/BOARD.def). Included from the Makefile.
+# The SAMD21 boards: the Snekboard and Adafruit's Metro M0 Express,
+# ItsyBitsy M0 Express, Feather M0 Express and Circuit Playground Express,
+# one image each from the same port and the board's pin table
+# (ports/snekboard/boards/BOARD.def).
+# Included from the Makefile.
 #
 #   make snekboard      build/snekboard/snek-snekboard.elf, .bin and .uf2
 #   make metro-m0       build/metro-m0/snek-metro-m0.uf2 (and .elf, .bin)
 #   make itsybitsy-m0   build/itsybitsy-m0/snek-itsybitsy-m0.uf2
+#   make feather-m0     build/feather-m0/snek-feather-m0.uf2
+#   make playground-express  build/playground-express/snek-playground-express.uf2
 #   make samd21         all of them
 #
 # Each build prints its flash and RAM use and fails, saying why, when the
@@ -25,7 +29,7 @@ SNEK_SNEKBOARD_MK := 1
 
 include arm.mk
 
-SAMD21_BOARDS = snekboard metro-m0 itsybitsy-m0
+SAMD21_BOARDS = snekboard metro-m0 itsybitsy-m0 feather-m0 playground-express
 SAMD21_RAM = 32768
 # The deepest C stack under QEMU (test_samd21.py runs the corpus and the
 # deepest nesting the limits allow, with --stack) is about 1.6 KB; the

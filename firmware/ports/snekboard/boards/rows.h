@@ -11,6 +11,7 @@
 #undef NEOPIXEL_APA102
 #undef STATUS_LED
 #undef TONE
+#undef PULLDOWN
 #define BOARD(id, product, vid, pid)
 #define ANALOG(n, port, bit, ain, timer, cc, func)
 #define DIGITAL(n, port, bit, timer, cc, func)
@@ -19,4 +20,5 @@
 #define NEOPIXEL_WS2812(port, bit, count)
 #define NEOPIXEL_APA102(dport, dbit, cport, cbit, count)
 #define STATUS_LED(port, bit)
-#define TONE(n)
+#define TONE(n, eport, ebit)
+#define PULLDOWN(n)
