@@ -40,6 +40,9 @@ SYNC_TRIES = 3
 MAX_PROGRAM = 65536
 #: How long an echo may trail the ACK that follows it before the IDE gives up on it.
 ECHO_GRACE = 0.2
+#: How long a safe start waits for the prompt after the banner before it interrupts: the boot
+#: window is 0.2 s, and the prompt follows the ^C that answers it at once.
+SAFE_PROMPT_WAIT = 1.0
 
 TOO_BIG = re.compile(r"program too big: (\d+) bytes, room for (\d+)")
 
@@ -157,25 +160,63 @@ class Board:
 
     # Life cycle
 
-    def start(self) -> None:
-        """Open the transport if needed and start listening."""
+    def start(self, safe: bool = False, timeout: float = 3) -> None:
+        """Open the transport if needed and start listening.
+
+        safe: start the board without running its stored program, so that a program that
+        exits, resets or hangs at once cannot lock the student out (Transport.open_safely);
+        returns once the board waits at its prompt, else raises DeviceError.
+        """
         if self._reader is not None:
             return
         if not self.transport.is_open:
-            self.transport.open()
-        if self.transport.boots_on_open:
+            if safe:
+                self.transport.open_safely()
+            else:
+                self.transport.open()
+        booting = self.transport.boots_on_open
+        if booting:
             with self._cond:
                 self._expected = 1   # the prompt after the banner and the stored program
+                if safe and self.transport.interrupted_at_boot:
+                    self._quiet += 1   # the ^C that answered the boot window
         self._reader = threading.Thread(target=self._read_loop, name="snek-board-reader",
                                         daemon=True)
         self._writer = threading.Thread(target=self._write_loop, name="snek-board-writer",
                                         daemon=True)
         self._reader.start()
         self._writer.start()
-        if not self.transport.boots_on_open:
+        if safe:
+            self._settle_safely(booting, timeout)
+        elif not booting:
             # The board did not restart, so no prompt is coming: a blank line asks for one
             # (a port opened without a reset, like avrsim's pty).
             self.run_line("")
+
+    def _settle_safely(self, booting: bool, timeout: float) -> None:
+        """After a safe open: wait for the prompt. A board that was not restarted, or whose
+        boot window was missed (the ^C came late), is interrupted instead: every program
+        looks for ^C, so it stops before it can do much."""
+        caught = booting and self.transport.interrupted_at_boot
+
+        def settled() -> bool:
+            if caught:   # the board may print a prompt before it answers the ^C
+                return self._interrupts > 0 and self._prompts > self._prompts_at_interrupt
+            return self._prompts > 0
+
+        with self._op:
+            if booting:
+                try:
+                    self._wait(settled, min(timeout, SAFE_PROMPT_WAIT), BUSY)
+                except DeviceError:
+                    if self._closed is not None:
+                        raise
+                    self._ready(timeout)
+            else:
+                self._ready(timeout)
+            with self._cond:
+                self._quiet = 0   # a ^C lost on the way must not hide the next Stop's
+                self._expected = self._prompts
 
     def close(self) -> None:
         """Stop listening and close the transport (on_disconnect is not called)."""

@@ -31,9 +31,17 @@ class Transport:
     disconnect_message: str = CABLE_GONE
     #: Opening starts (or resets) the board: a banner and a prompt will follow.
     boots_on_open: bool = False
+    #: The last open_safely() sent ^C in the board's boot window: `^C` follows the banner.
+    interrupted_at_boot: bool = False
 
     def open(self) -> None:
         raise NotImplementedError
+
+    def open_safely(self) -> None:
+        """Open so that the board does not run its stored program at this start, where the
+        transport can (docs/storage.md, "Boot"): the simulator's safe start, or a reset
+        caught in its boot window. Others just open: the Board then stops whatever runs."""
+        self.open()
 
     def close(self) -> None:
         raise NotImplementedError
@@ -225,13 +233,25 @@ class SimulatorTransport(_PySerialTransport):
         self.pass_fds: tuple[int, ...] = ()
         self._proc: subprocess.Popen[bytes] | None = None
         self._slave: int | None = None
+        self._safe = False   # the start under way skips the stored program
 
     def command(self) -> list[str]:
         """The command line that starts the simulator."""
         args = [str(self.firmware), "--eeprom", str(self.eeprom), "--board", self.board]
         if self.eeprom_size is not None:
             args += ["--eeprom-size", str(self.eeprom_size)]
+        if self._safe:
+            args.append("--safe")
         return args + self.extra_args
+
+    def open_safely(self) -> None:
+        """Start the simulator with --safe: this start skips the stored program (reset()
+        and eeprom.load() run it again). Subclasses that add to open() keep their part."""
+        self._safe = True
+        try:
+            self.open()
+        finally:
+            self._safe = False
 
     def open(self) -> None:
         if self.is_open:
