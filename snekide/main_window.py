@@ -56,7 +56,8 @@ from snekide.journal import Journal
 from snekide.lessons.bundle import export_lesson, is_lesson_file, open_lesson
 from snekide.lessons.format import LessonError
 from snekide.lessons.library import lessons_folder
-from snekide.lessons.pane import LessonPane, append_to_program, run_in_repl
+from snekide.lessons.ide_link import LessonLink
+from snekide.lessons.pane import LessonPane, append_to_program, lesson_widths
 from snekide.plotter import Plotter
 from snekide.put_history import CopyFolder
 from snekide.robot.view import RobotPane
@@ -157,7 +158,8 @@ class MainWindow(QMainWindow):
             self.show_message(restored)
         self._update_status()
         self.resize(1200, 760)
-        self.splitter.setSizes([0, 680, 520] if self.lesson_pane.isHidden() else [400, 460, 340])
+        self.splitter.setSizes([0, 680, 520] if self.lesson_pane.isHidden() else lesson_widths(
+            1200, self.lesson_pane.minimumSizeHint().width()))
 
     # -- building ------------------------------------------------------------
 
@@ -168,16 +170,22 @@ class MainWindow(QMainWindow):
         column.setSpacing(0)
         column.addWidget(self.tabs)
         column.addWidget(self.find_bar)
+        # The plotter goes under the editor, so that the robot and the REPL keep the height of
+        # their column on a laptop's screen (1366x768) when it shows.
+        middle = QSplitter(Qt.Orientation.Vertical)
+        middle.addWidget(left)
+        middle.addWidget(self.plotter)
+        middle.setChildrenCollapsible(False)
+        middle.setSizes([350, 350])  # half each when the plotter shows: numbers came to be seen
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.lesson_pane.hide()  # until a lesson is opened
         self.splitter.addWidget(self.lesson_pane)
-        self.splitter.addWidget(left)
+        self.splitter.addWidget(middle)
         right = QSplitter(Qt.Orientation.Vertical)
         right.addWidget(self.robot_pane)
         right.addWidget(self.repl)
-        right.addWidget(self.plotter)
         right.setChildrenCollapsible(False)
-        right.setSizes([420, 300, 260])
+        right.setSizes([420, 300])
         self.splitter.addWidget(right)
         self.splitter.setStretchFactor(0, 2)
         self.splitter.setStretchFactor(1, 3)
@@ -353,7 +361,7 @@ class MainWindow(QMainWindow):
         self.repl.set_font_size(self.tabs.font_size)
         self.tabs.journal_failed.connect(self.show_message)
         c.output.connect(self.lesson_pane.output_seen)
-        self.lesson_pane.try_code.connect(self._try_lesson_code)
+        self.lesson_link = LessonLink(self)  # Try it, the lesson's board and world, its goals
         self.lesson_pane.copy_code.connect(self._copy_lesson_code)
         self.lesson_pane.closed.connect(lambda: self.share_lesson_action.setEnabled(False))
         self.themes.problem.connect(self.show_message)
@@ -497,10 +505,8 @@ class MainWindow(QMainWindow):
     def _show_lesson_pane(self) -> None:
         if self.lesson_pane.isHidden():
             self.lesson_pane.show()
-            pane, editor, repl = self.splitter.sizes()
-            width = self.lesson_pane.sizeHint().width()
-            self.splitter.setSizes([width, max(editor - width * 2 // 3, 300),
-                                    max(repl - width // 3, 200)])
+            self.splitter.setSizes(lesson_widths(sum(self.splitter.sizes()),
+                                                 self.lesson_pane.minimumSizeHint().width()))
 
     def share_lesson(self) -> None:
         """Save the open lesson and its pictures as one .sneklesson file to hand out."""
@@ -517,9 +523,6 @@ class MainWindow(QMainWindow):
             self.show_message(f"Could not save {path.name}: {error.strerror or error}")
             return
         self.show_message(f"Saved {written.name}: send this one file to share the lesson.")
-
-    def _try_lesson_code(self, code: str) -> None:
-        run_in_repl(self.repl, code)
 
     def _copy_lesson_code(self, code: str) -> None:
         editor = self.tabs.current() or self.new_program()

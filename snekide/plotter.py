@@ -9,14 +9,20 @@ import numpy as np
 import pyqtgraph as pg
 from PyQt6.QtCore import QTimer, pyqtSignal
 from PyQt6.QtGui import QAction
-from PyQt6.QtWidgets import QFileDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PyQt6.QtWidgets import QFileDialog, QLabel, QPushButton, QVBoxLayout, QWidget
 
+from snekide import theme_switch
+from snekide.flow_layout import FlowLayout
 from snekide.plot_data import PlotData
+from snekide.themes import Theme
 
 #: How often the graph is redrawn (ms): new rows wait for the next redraw.
 REDRAW_MS = 50
 COLOURS = ["#1565c0", "#c62828", "#2e7d32", "#ef6c00", "#6a1b9a", "#00838f", "#5d4037",
            "#ad1457"]
+#: The same hues, light enough to see on a dark theme's background.
+DARK_COLOURS = ["#82b1ff", "#ff8a80", "#9ccc65", "#ffb74d", "#ce93d8", "#4dd0e1", "#bcaaa4",
+                "#f48fb1"]
 #: Rows of single numbers that bring the plotter up (fewer are answers at the REPL).
 SHOW_AFTER = 5
 HINT = "Print numbers, like print(x, y), and they are graphed here."
@@ -58,13 +64,14 @@ class Plotter(QWidget):
         self.hide_button.clicked.connect(self.dismiss)
         self.status = QLabel(HINT)
         self.status.setObjectName("plot_status")
-        row = QHBoxLayout()
+        # The buttons wrap, and so does the message, when the pane is narrow (beside a
+        # lesson, or in projector mode): the pane must not squeeze the editor.
+        row = FlowLayout()
         row.setContentsMargins(4, 4, 4, 0)
-        for button in (self.pause_button, self.clear_button, self.picture_button,
-                       self.numbers_button):
-            row.addWidget(button)
-        row.addStretch(1)
-        row.addWidget(self.hide_button)
+        for widget in (self.pause_button, self.clear_button, self.picture_button,
+                       self.numbers_button, self.hide_button):
+            row.addWidget(widget)
+        self.status.setWordWrap(True)
         column = QVBoxLayout(self)
         column.setContentsMargins(0, 0, 0, 0)
         column.addLayout(row)
@@ -77,6 +84,27 @@ class Plotter(QWidget):
         self.timer.timeout.connect(self.redraw)
         self.timer.start()
         self.setVisible(False)  # until numbers are printed
+        self.colours = COLOURS
+        theme_switch.follow(self, self.apply_theme)
+
+    def apply_theme(self, theme: Theme | None) -> None:
+        """The graph in the REPL's colours (it graphs what the REPL shows); lines in hues that
+        show on that background."""
+        background = theme.repl["background"] if theme is not None else "#ffffff"
+        text = theme.repl["text"] if theme is not None else "#000000"
+        self.colours = DARK_COLOURS if theme is not None and theme.dark else COLOURS
+        self.plot.setBackground(background)
+        for name in ("left", "bottom"):
+            axis = self.plot.getAxis(name)
+            axis.setPen(pg.mkPen(text))
+            axis.setTextPen(pg.mkPen(text))
+        for i, curve in enumerate(self._curves):
+            curve.setPen(pg.mkPen(self.colours[i % len(self.colours)], width=2))
+        legend = self.plot.plotItem.legend
+        if legend is not None:  # its samples follow the curves; its labels are drawn again
+            legend.setLabelTextColor(text)
+            for _sample, label in legend.items:
+                label.setText(label.text)
 
     # -- taking output -------------------------------------------------------
 
@@ -99,7 +127,7 @@ class Plotter(QWidget):
         x = np.asarray(self.data.samples, dtype=float)
         for i, series in enumerate(self.data.series):
             if i == len(self._curves):
-                pen = pg.mkPen(COLOURS[i % len(COLOURS)], width=2)
+                pen = pg.mkPen(self.colours[i % len(self.colours)], width=2)
                 self._curves.append(self.plot.plot(name=f"value {i + 1}", pen=pen,
                                                    connect="finite"))
             self._curves[i].setData(x, np.asarray(series, dtype=float))

@@ -14,14 +14,15 @@ import select
 import socket
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from snekide.board_state import BoardState
 from snekide.device.transport import SimulatorTransport
 from snekide.robot.physics import TrailMark
-from snekide.robot.simulation import Flooded, Simulation
+from snekide.robot.simulation import Flooded, Frame, Simulation
 from snekide.robot.world import Pose, World
 
 log = logging.getLogger(__name__)
@@ -30,6 +31,8 @@ log = logging.getLogger(__name__)
 SPEEDS = (1, 2, 5, 10)
 #: The thread looks at its controls at least this often (seconds).
 TICK = 0.02
+#: Frames (one each 0.1 simulated seconds) kept for the pane to collect: a minute at ×10.
+MAX_FRAMES = 6000
 #: How far (simulated seconds) the world may catch up at once when it fell behind the wall
 #: clock, waiting for the simulator: enough to keep pace when the program asks for a
 #: millisecond at a time, too little to be seen as a jump.
@@ -56,7 +59,10 @@ class LiveWorld:
         #: Simulated seconds per wall-clock second (0 stands time still).
         self.speed: float = 1
         self._lock = threading.Lock()
-        self._sim = Simulation(world, track_board=True)
+        #: Where the robot was, each 0.1 s of its time and whenever it is moved by hand,
+        #: until the pane collects them (take_frames): a lesson's goals follow them.
+        self._frames: deque[Frame] = deque(maxlen=MAX_FRAMES)
+        self._sim = Simulation(world, on_frame=self._frames.append, track_board=True)
         self._sock: socket.socket | None = None
         self._child: socket.socket | None = None
         self._pending: int | None = None      # the latest time asked for, not yet answered
@@ -107,6 +113,7 @@ class LiveWorld:
         """Put the robot in another world (at its start, its trail cleared)."""
         with self._lock:
             self._sim.change_world(world)
+            self._moved_by_hand()
 
     def reset(self) -> None:
         """The robot back at the start, its trail cleared."""
@@ -114,11 +121,16 @@ class LiveWorld:
             robot = self._sim.robot
             robot.place(self._sim.world.start)
             robot.trail.clear(robot.x, robot.y)
+            self._moved_by_hand()
 
     def place(self, pose: Pose) -> None:
         """Put the robot down where it was dragged to."""
         with self._lock:
             self._sim.robot.place(pose)
+            self._moved_by_hand()
+
+    def _moved_by_hand(self) -> None:
+        self._frames.append(replace(self._sim.frame(), jumped=True))
 
     def set_input(self, pin: int, value: float | None) -> None:
         """Set an input pin by hand (a board view's switch or slider); None gives it back to
@@ -148,6 +160,13 @@ class LiveWorld:
             assert sim.board is not None
             return Snapshot(sim.world, sim.time_us, sim.robot.pose, frame.motors, frame.sensors,
                             self._sock is not None, sim.board.copy())
+
+    def take_frames(self) -> list[Frame]:
+        """Where the robot has been since the last call, oldest first."""
+        with self._lock:
+            frames = list(self._frames)
+            self._frames.clear()
+        return frames
 
     def trail_since(self, mark: TrailMark) -> tuple[TrailMark, list[list[tuple[float, float]]],
                                                      bool]:

@@ -15,7 +15,8 @@
  * sleeping still lets the world move. Input values sent before a time
  * message are what the world looked like then. Idle at the prompt, the
  * board asks for a slice at a time, so the world goes on while the student
- * types. ^C cuts a wait short, as it does a sleep; the next wait message
+ * types; a line typed runs from the end of the slice the world is running,
+ * so it starts where the world is. ^C cuts a wait short, as it does a sleep; the next wait message
  * then asks for less than the last, and the world takes the latest one.
  *
  * The board's reports of its outputs wait for the next wait message: the
@@ -220,8 +221,13 @@ void vclock_sleep(float seconds)
 bool vclock_idle(void)
 {
 	while (console_open)
-		if (wait_world(vnow + VCLOCK_IDLE_US, true))
+		if (wait_world(vnow + VCLOCK_IDLE_US, true)) {
+			/* Let the world finish the slice it is running: the line
+			 * typed then starts where the world is, not somewhere up
+			 * to a slice before it (its motors would start late). */
+			wait_world(asked, false);
 			return console_open;
+		}
 	return false;
 }
 
