@@ -135,14 +135,15 @@ class BootWatch:
         self._partial = ""
         self._told.clear()
 
-    def stopped(self) -> Trouble | None:
+    def stopped(self, ended_by_program: bool = True) -> Trouble | None:
         """The connection ended by itself: the simulator exited, or the robot went away (a
-        robot on native USB leaves the bus each time it restarts)."""
+        robot on native USB leaves the bus each time it restarts). A simulator that did not
+        end by its program's exit() (it was killed, or crashed) is no reason to advise."""
         self._quiet_since = None
         self._partial = ""
         if self._simulator:
             booting, self._booting = self._booting, False
-            if not booting:
+            if not booting or not ended_by_program:
                 return None
             self._told.discard(STOPS_AT_START)   # each time: Connect would only do it again
             return self._tell(STOPS_AT_START)

@@ -13,7 +13,7 @@ from PyQt6.QtWidgets import QPushButton, QWidget
 
 from snekide import boot_watch
 from snekide.boot_watch import LABEL, TIP, BootWatch, Trouble
-from snekide.device.exceptions import NOT_ANSWERING
+from snekide.device.exceptions import NOT_ANSWERING, SIMULATOR_ENDED
 
 
 class SafeStart(QObject):
@@ -52,7 +52,8 @@ class SafeStart(QObject):
         c.output.connect(lambda text: self._show(self.watch.output(text)))
         c.error_found.connect(lambda _report: self._watched(self.watch.printed_error()))
         c.prompt.connect(lambda _main: self._on_prompt())
-        c.disconnected.connect(lambda _message: self._show(self.watch.stopped()))
+        c.disconnected.connect(
+            lambda message: self._show(self.watch.stopped(message == SIMULATOR_ENDED)))
         c.problem.connect(self._on_problem)
         c.busy_changed.connect(lambda busy: self.action.setEnabled(not busy))
 

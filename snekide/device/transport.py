@@ -13,8 +13,8 @@ from pathlib import Path
 
 import serial
 
-from snekide.device.exceptions import (CABLE_GONE, SIMULATOR_GONE, FirmwareNotFound,
-                                       TransportClosed)
+from snekide.device.exceptions import (CABLE_GONE, SIMULATOR_ENDED, SIMULATOR_GONE,
+                                       FirmwareNotFound, TransportClosed)
 
 #: How long a write may wait for the other end to take the bytes.
 WRITE_TIMEOUT = 2.0
@@ -257,6 +257,7 @@ class SimulatorTransport(_PySerialTransport):
         if self.is_open:
             return
         self.close()
+        self.disconnect_message = SIMULATOR_GONE   # until this process ends by itself
         if not os.access(self.firmware, os.X_OK):
             raise FirmwareNotFound(f"The simulator program {self.firmware} is missing. "
                                    "Build it with: make -C firmware posix")
@@ -277,6 +278,20 @@ class SimulatorTransport(_PySerialTransport):
 
     def _alive(self) -> bool:
         return self._proc is not None and self._proc.poll() is None
+
+    def _gone(self) -> TransportClosed:
+        """A process that ended by itself was ended by its program (exit()); one killed by a
+        signal was not (it was killed, or crashed)."""
+        gone = super()._gone()
+        proc = self._proc
+        try:
+            code = proc.wait(timeout=1.0) if proc is not None else None
+        except subprocess.TimeoutExpired:
+            code = None
+        if code is not None and code >= 0:
+            gone = TransportClosed(SIMULATOR_ENDED)
+            self.disconnect_message = SIMULATOR_ENDED
+        return gone
 
     @property
     def pid(self) -> int | None:

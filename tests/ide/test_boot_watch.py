@@ -75,6 +75,12 @@ def test_the_simulator_stopping_before_its_prompt_is_its_program():
     assert again is not None and again.kind == STOPS_AT_START
 
 
+def test_a_simulator_killed_before_its_prompt_is_not_its_program():
+    w, _ = watch()
+    w.output(BANNER)
+    assert w.stopped(ended_by_program=False) is None
+
+
 def test_the_simulator_stopping_after_its_prompt_is_not():
     w, _ = watch()
     w.output(BANNER)

@@ -28,6 +28,7 @@ EXITS = b'print("ran")\nexit()\n'
 RESETS = b'print("ran")\nreset()\n'
 HANGS = b'print("ran")\nwhile True:\n    pass\n'
 SILENT = b'while True:\n    pass\n'
+FLOODS = b'while True:\n    print("flood")\n'
 FIXED = 'print("fixed")\n'
 
 
@@ -76,6 +77,29 @@ def start_safely(qtbot: Any, window: MainWindow) -> int:
     assert shown.count("Welcome to Snek") == 1 and "ran" not in shown, shown
     assert shown.endswith(boot_watch.STARTED + "\n> "), shown
     return mark
+
+
+def start_from_the_robot_menu(qtbot: Any, window: MainWindow) -> int:
+    """Open the Robot menu with the mouse and click the item; wait for its note and the
+    prompt. Returns where the REPL was."""
+    bar = window.menuBar()
+    robot = next(a for a in bar.actions() if a.text() == "&Robot")
+    menu = robot.menu()
+    assert window.safe_start.action in menu.actions()
+    assert window.safe_start.action.text() == LABEL
+    qtbot.mouseClick(bar, LEFT, pos=bar.actionGeometry(robot).center())
+    qtbot.waitUntil(menu.isVisible, timeout=WAIT)
+    mark = end_of(window)
+    qtbot.mouseClick(menu, LEFT, pos=menu.actionGeometry(window.safe_start.action).center())
+    wait_repl(qtbot, window, boot_watch.STARTED, mark)
+    qtbot.waitUntil(lambda: window.repl.ready, timeout=WAIT)
+    return mark
+
+
+def since_last_start(window: MainWindow) -> str:
+    """What the REPL shows from the last banner on."""
+    text = repl_text(window)
+    return text[text.rfind("Welcome to Snek"):]
 
 
 def get_fix_and_put(qtbot: Any, window: MainWindow, bad: bytes) -> None:
@@ -133,17 +157,25 @@ def test_a_silent_endless_program_is_explained_and_started_around_from_the_robot
     wait_note(qtbot, window, boot_watch.NO_PROMPT)
     assert not window.repl.ready
     # This time from the Robot menu.
-    bar = window.menuBar()
-    robot = next(a for a in bar.actions() if a.text() == "&Robot")
-    menu = robot.menu()
-    assert window.safe_start.action in menu.actions()
-    qtbot.mouseClick(bar, LEFT, pos=bar.actionGeometry(robot).center())
-    qtbot.waitUntil(menu.isVisible, timeout=WAIT)
-    mark = end_of(window)
-    qtbot.mouseClick(menu, LEFT, pos=menu.actionGeometry(window.safe_start.action).center())
-    wait_repl(qtbot, window, boot_watch.STARTED, mark)
-    qtbot.waitUntil(lambda: window.repl.ready, timeout=WAIT)
+    start_from_the_robot_menu(qtbot, window)
     get_fix_and_put(qtbot, window, SILENT)
+    assert stored_program(eeprom) == FIXED.encode()
+
+
+def test_a_program_that_floods_its_output_is_started_around_from_the_robot_menu(
+        qtbot, data_dir, firmware):
+    """It prints without end, so the board is never quiet (no advice is needed: the output
+    shows it runs); the menu item restarts it without the program, and nothing more is
+    printed."""
+    eeprom = store_on_simulator(FLOODS)
+    window = make_window(qtbot)
+    click(qtbot, window, "Connect")
+    wait_repl(qtbot, window, "flood\nflood\n")
+    start_from_the_robot_menu(qtbot, window)
+    QTest.qWait(500)   # were it still running, it would print in that time
+    shown = since_last_start(window)
+    assert "flood" not in shown and shown.endswith(boot_watch.STARTED + "\n> "), shown
+    get_fix_and_put(qtbot, window, FLOODS)
     assert stored_program(eeprom) == FIXED.encode()
 
 
@@ -262,6 +294,23 @@ def test_uno_with_a_silent_endless_program_is_explained_then_started_without_it(
     wait_note(qtbot, window, boot_watch.NO_PROMPT, simulator=False)
     start_safely(qtbot, window)
     get_fix_and_put(qtbot, window, SILENT)
+    window.close()
+    QTest.qWait(200)
+    assert stored_program(eeprom) == FIXED.encode()
+
+
+def test_uno_with_a_program_that_floods_its_output_is_caught_in_its_boot_window(
+        qtbot, data_dir, uno_with):
+    """At 115200 baud the flood fills the line; the ^C at the banner's W still lands in the
+    window, and the new program is Put and runs."""
+    link, eeprom = uno_with(FLOODS)
+    window = uno_window(qtbot, link)
+    wait_repl(qtbot, window, "flood\nflood\n")
+    start_from_the_robot_menu(qtbot, window)
+    QTest.qWait(500)
+    shown = since_last_start(window)
+    assert "flood" not in shown and shown.endswith(boot_watch.STARTED + "\n> "), shown
+    get_fix_and_put(qtbot, window, FLOODS)
     window.close()
     QTest.qWait(200)
     assert stored_program(eeprom) == FIXED.encode()
