@@ -658,6 +658,9 @@ class MainWindow(QMainWindow):
             self.robot.stored(text, buffer_id, "Put")
         else:
             self.robot.forget()
+        note = run_and_put.put_note(getattr(result, "message", ""))
+        if note is not None:
+            self.repl.show_note(note)
         self.show_message(getattr(result, "message", "") or "Put finished.")
         self._update_status()
 
