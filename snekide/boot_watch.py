@@ -63,9 +63,9 @@ def trouble(kind: str, simulator: bool) -> Trouble:
                              f"{_THEN}",
                        f"{board} keeps restarting. Use “{LABEL}”.")
     if kind == STOPS_AT_START:
-        return Trouble(kind, f"{board} stops as soon as it starts: the program kept on it "
-                             f"ends it (maybe it calls exit()). Pressing Connect would only do "
-                             f"that again: {_PRESS} instead. {_THEN}",
+        return Trouble(kind, f"But Connect will not help this time: the program kept on "
+                             f"{board.lower()} ends it as soon as it starts (maybe it calls "
+                             f"exit()). {_PRESS[0].upper()}{_PRESS[1:]} instead. {_THEN}",
                        f"{board} stops at its start. Use “{LABEL}”.")
     if kind == NO_PROMPT:
         return Trouble(kind, f"{board} is busy running the program kept on it, so it cannot "

@@ -18,6 +18,7 @@ from PyQt6.QtTest import QTest
 from snekide import boot_watch, settings
 from snekide import connect_choices as cc
 from snekide.boot_watch import LABEL
+from snekide.device.exceptions import SIMULATOR_ENDED
 from snekide.main_window import MainWindow
 
 from .test_connect import silent_pty, uno_image  # noqa: F401 (fixtures)
@@ -125,6 +126,9 @@ def test_a_stored_exit_stops_the_simulator_at_every_start_and_the_button_gets_ro
     click(qtbot, window, "Connect")
     wait_note(qtbot, window, boot_watch.STOPS_AT_START)
     assert window.board_status.text() == "Not connected"
+    # The advice's "But Connect will not help" answers the line just before it.
+    note = boot_watch.trouble(boot_watch.STOPS_AT_START, True).note
+    assert f"{SIMULATOR_ENDED}\n{note}\n" in repl_text(window)
     # Connect again: the same, and said again.
     mark = end_of(window)
     click(qtbot, window, "Connect")
