@@ -44,7 +44,7 @@ class BoardLike(Protocol):
     on_lines_dropped: Callable[[list[object]], None]
     on_disconnect: Callable[[str], None]
 
-    def start(self) -> None: ...
+    def start(self, safe: bool = False) -> None: ...
     def close(self) -> None: ...
     def run_line(self, text: str, tag: object = None, *, finish: bool | None = None,
                  answer: bool = False) -> None: ...
@@ -159,8 +159,9 @@ class Connection(QObject):
     # -- connecting ----------------------------------------------------------
 
     def connect_to(self, choice: Any, *,
-                   factory: Callable[[Any], BoardLike] | None = None) -> Job:
-        """Close the current board (if any) and start the chosen one."""
+                   factory: Callable[[Any], BoardLike] | None = None, safe: bool = False) -> Job:
+        """Close the current board (if any) and start the chosen one; with safe, without its
+        stored program (Board.start)."""
         self.last_choice = choice
         old = self._detach()
         signals = BoardSignals(self)
@@ -179,7 +180,10 @@ class Connection(QObject):
             board = factory(choice)
             signals.attach(board)
             try:
-                board.start()
+                if safe:
+                    board.start(safe=True)
+                else:
+                    board.start()
             except BaseException:
                 _quietly_close(board)
                 raise
@@ -199,6 +203,16 @@ class Connection(QObject):
             self.problem.emit(NOT_CONNECTED)
             return None
         return self.connect_to(choice, factory=self._reconnect_factory)
+
+    def start_without_program(self) -> Job | None:
+        """Restart the last board without running its stored program (the simulator's safe
+        start, a robot's reset caught in its boot window): a program that exits, resets or
+        hangs at once cannot lock the student out."""
+        choice = self.last_choice
+        if choice is None:
+            self.problem.emit(NOT_CONNECTED)
+            return None
+        return self.connect_to(choice, safe=True)
 
     def close(self, timeout: float = 3.0) -> None:
         """Let go of the board and the worker thread (when the window closes)."""

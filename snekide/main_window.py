@@ -62,6 +62,7 @@ from snekide.plotter import Plotter
 from snekide.put_history import CopyFolder
 from snekide.robot.view import RobotPane
 from snekide.robot_program import RobotProgram
+from snekide.safe_start import SafeStart
 from snekide.status_line import StatusLine
 
 ICON = Path(__file__).resolve().parent / "icons" / "snekide.svg"
@@ -137,6 +138,8 @@ class MainWindow(QMainWindow):
                                    lambda choice, ask: self._start(choice, ask),
                                    lambda choices: self.choose_device(choices),
                                    lambda message: self._notice(message), self)
+        self.safe_start = SafeStart(self.connection, self._starting_without_program,
+                                    self._tell, self)
         self._build_layout()
         self._build_actions()
         self._build_status_bar()
@@ -290,6 +293,7 @@ class MainWindow(QMainWindow):
         edit_menu.addAction("Smaller text", on_editor("zoom_out"))
         for name in ("Connect", "Run", "Put", "Get", "Stop", "Reset"):
             robot_menu.addAction(self.actions_by_name[name])
+        robot_menu.addAction(self.safe_start.action)
         robot_menu.addSeparator()
         robot_menu.addAction("Clear the REPL", self.repl.clear_screen)
         robot_menu.addAction("Install Snek on a board…", self.install_snek)
@@ -330,6 +334,8 @@ class MainWindow(QMainWindow):
         bar.addWidget(self.board_status)
         bar.addWidget(self.program_status)
         bar.addWidget(self.message, 1)
+        self.safe_start.button.setFont(font)
+        bar.addPermanentWidget(self.safe_start.button)
         bar.addPermanentWidget(self.progress)
 
     def _wire(self) -> None:
@@ -363,6 +369,7 @@ class MainWindow(QMainWindow):
         self.themes.restore()
         self.projector.apply(self.themes.projector)
         self.robot_pane.follow(c)
+        self.safe_start.follow()  # last: its advice comes after what the window says
 
     # -- small helpers (tests replace the dialogs) ---------------------------
 
@@ -651,6 +658,9 @@ class MainWindow(QMainWindow):
             self.robot.stored(text, buffer_id, "Put")
         else:
             self.robot.forget()
+        note = run_and_put.put_note(getattr(result, "message", ""))
+        if note is not None:
+            self.repl.show_note(note)
         self.show_message(getattr(result, "message", "") or "Put finished.")
         self._update_status()
 
@@ -693,6 +703,12 @@ class MainWindow(QMainWindow):
         self.repl.set_busy()
         self.show_message("Restarting the robot…")
         job.succeeded.connect(self._on_reset_done)
+
+    def _starting_without_program(self) -> None:
+        """Robot → Start without the robot's program: the board restarts (safe_start)."""
+        self._set_board("Starting without the robot's program…", "busy")
+        self.repl.set_busy()
+        self.show_message("")
 
     def _on_reset_done(self, at_prompt: object) -> None:
         if at_prompt is False:
@@ -759,6 +775,12 @@ class MainWindow(QMainWindow):
             self.repl.show_note(message)
         self._last_notice = message
         self.show_message(message)
+
+    def _tell(self, note: str, status: str) -> None:
+        """A note in the REPL, and a short line in the status bar."""
+        self.repl.show_note(note)
+        self._last_notice = note
+        self.show_message(status)
 
     def _on_problem(self, message: str) -> None:
         self._notice(message)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 
+from snekide.device.board import STORED
 from snekide.error_report import ErrorReader, ErrorReport, StoredProgram
 from snekide.program_check import CheckUnavailable, compile_error
 
@@ -56,3 +57,9 @@ def stored_error_note(report: ErrorReport) -> str:
     start, say): no line to show beside the editor, so say where to find it."""
     return (f"The program kept on the robot stopped at its line {report.line}: "
             f"{report.message}. Press Get to see it, or Put a new one.")
+
+
+def put_note(message: str) -> str | None:
+    """What the REPL says after a Put: its outcome in full, unless that is a plain success (the
+    status bar's line is cut to fit; a failed Put's reason and advice must be read whole)."""
+    return None if not message or message == STORED else message

@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import logging
 import queue
-import re
 import threading
 import time
 from collections import Counter, deque
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 
-from snekide.device import protocol, stream
+from snekide.device import protocol, refusals, stream
 from snekide.device.console_lines import ConsoleLines
 from snekide.device.errors import ERROR_LINE
 from snekide.device.exceptions import NOT_ANSWERING, DeviceError
@@ -40,8 +39,9 @@ SYNC_TRIES = 3
 MAX_PROGRAM = 65536
 #: How long an echo may trail the ACK that follows it before the IDE gives up on it.
 ECHO_GRACE = 0.2
-
-TOO_BIG = re.compile(r"program too big: (\d+) bytes, room for (\d+)")
+#: How long a safe start waits for the prompt after the banner before it interrupts: the boot
+#: window is 0.2 s, and the prompt follows the ^C that answers it at once.
+SAFE_PROMPT_WAIT = 1.0
 
 STORED = "The robot now has your program."
 STORED_NO_RESTART = ("The robot now has your program, but it did not restart. "
@@ -49,10 +49,10 @@ STORED_NO_RESTART = ("The robot now has your program, but it did not restart. "
 KEPT_OLD = ("Your program did not reach the robot whole, so the robot kept its old program. "
             "Check the cable and press Put again.")
 DIFFERENT = "The robot did not keep your program: what came back was different."
-UNSURE = ("The robot's answers were garbled, so it may not have your program. "
-          "Check the cable and press Put again.")
-NOT_SENT = ("The robot's answers were garbled, so your program was not sent and the robot "
-            "kept its old one. Check the cable and press Put again.")
+UNSURE = ("The robot's answers came back mixed up, so it is not clear whether it has your "
+          "program. Check the cable and press Put again.")
+NOT_SENT = ("The robot's answers came back mixed up, so your program was not sent: the robot "
+            "still has its old one. Check the cable and press Put again.")
 PUT_LOST = ("The robot stopped answering while your program was being sent. "
             "Check the cable and press Put again.")
 BUSY = "The robot did not get ready in time. If a program is running, press Stop."
@@ -67,10 +67,6 @@ class PutResult:
     verified: bool
     message: str
     stored: str
-
-
-def too_big_message(size: int, room: int) -> str:
-    return f"Your program is too big for this robot: {size} bytes, it has room for {room}."
 
 
 @dataclass(frozen=True)
@@ -157,25 +153,63 @@ class Board:
 
     # Life cycle
 
-    def start(self) -> None:
-        """Open the transport if needed and start listening."""
+    def start(self, safe: bool = False, timeout: float = 3) -> None:
+        """Open the transport if needed and start listening.
+
+        safe: start the board without running its stored program, so that a program that
+        exits, resets or hangs at once cannot lock the student out (Transport.open_safely);
+        returns once the board waits at its prompt, else raises DeviceError.
+        """
         if self._reader is not None:
             return
         if not self.transport.is_open:
-            self.transport.open()
-        if self.transport.boots_on_open:
+            if safe:
+                self.transport.open_safely()
+            else:
+                self.transport.open()
+        booting = self.transport.boots_on_open
+        if booting:
             with self._cond:
                 self._expected = 1   # the prompt after the banner and the stored program
+                if safe and self.transport.interrupted_at_boot:
+                    self._quiet += 1   # the ^C that answered the boot window
         self._reader = threading.Thread(target=self._read_loop, name="snek-board-reader",
                                         daemon=True)
         self._writer = threading.Thread(target=self._write_loop, name="snek-board-writer",
                                         daemon=True)
         self._reader.start()
         self._writer.start()
-        if not self.transport.boots_on_open:
+        if safe:
+            self._settle_safely(booting, timeout)
+        elif not booting:
             # The board did not restart, so no prompt is coming: a blank line asks for one
             # (a port opened without a reset, like avrsim's pty).
             self.run_line("")
+
+    def _settle_safely(self, booting: bool, timeout: float) -> None:
+        """After a safe open: wait for the prompt. A board that was not restarted, or whose
+        boot window was missed (the ^C came late), is interrupted instead: every program
+        looks for ^C, so it stops before it can do much."""
+        caught = booting and self.transport.interrupted_at_boot
+
+        def settled() -> bool:
+            if caught:   # the board may print a prompt before it answers the ^C
+                return self._interrupts > 0 and self._prompts > self._prompts_at_interrupt
+            return self._prompts > 0
+
+        with self._op:
+            if booting:
+                try:
+                    self._wait(settled, min(timeout, SAFE_PROMPT_WAIT), BUSY)
+                except DeviceError:
+                    if self._closed is not None:
+                        raise
+                    self._ready(timeout)
+            else:
+                self._ready(timeout)
+            with self._cond:
+                self._quiet = 0   # a ^C lost on the way must not hide the next Stop's
+                self._expected = self._prompts
 
     def close(self) -> None:
         """Stop listening and close the transport (on_disconnect is not called)."""
@@ -440,20 +474,30 @@ class Board:
             if stored == data:
                 return self._restart(data, timeout)
             if refused is not None:
-                return PutResult(False, refused, _text(stored or b""))
+                if stored != old:   # a small chip stores as it reads: it is left empty
+                    stored = self._put_back(old, (old,), timeout)
+                return PutResult(False, refusals.explain(refused, stored, old),
+                                 _text(stored or b""))
         if stored not in (old, data):
             # Either will do: the shorter has the better chance on a noisy line.
-            fallback = min((old, data), key=len)
-            for _ in range(RESTORE_TRIES):
-                self._store(fallback, None, timeout)
-                stored = self._read_stored(timeout, (old, data))
-                if stored in (old, data):
-                    break
+            stored = self._put_back(min((old, data), key=len), (old, data), timeout)
         if stored == data:
             return self._restart(data, timeout)
         if stored is None:
             return PutResult(False, UNSURE, "")
         return PutResult(False, KEPT_OLD if stored == old else DIFFERENT, _text(stored))
+
+    def _put_back(self, program: bytes, expected: tuple[bytes, ...],
+                  timeout: float) -> bytes | None:
+        """Store program until the board holds one of expected (RESTORE_TRIES at most);
+        returns what it holds, None if that could not be read."""
+        stored: bytes | None = None
+        for _ in range(RESTORE_TRIES):
+            self._store(program, None, timeout)
+            stored = self._read_stored(timeout, expected)
+            if stored in expected:
+                break
+        return stored
 
     def _restart(self, data: bytes, timeout: float) -> PutResult:
         """The board holds data: restart it to run it, waiting only for the banner (a robot
@@ -473,7 +517,7 @@ class Board:
         """Send data to eeprom.write() with echo on, and its ^D only once the board has echoed
         the command and every byte as sent; else stop the upload with ^C (a board that holds
         uploads in memory keeps its old program; a small chip's is then empty). Returns the
-        board's refusal in words for the student, or None."""
+        board's refusal (its error's message), or None."""
         self._ready(timeout)
         with self._cond:
             lines_mark = self._line_count
@@ -509,7 +553,7 @@ class Board:
                     whole = self._input_ended and self._echo_matches(bytes(expected)) is True
             if not whole:
                 self._abort(timeout)
-                return None
+                return self._refused_in_echo(bytes(expected))
             return self._write_refused(lines_mark)
         finally:
             with self._feed_lock:
@@ -627,17 +671,28 @@ class Board:
             return False
         return True
 
+    def _refused_in_echo(self, expected: bytes) -> str | None:
+        """The error a board printed where its echo stopped: it refused the upload before its
+        end (its heap too full to hold it). Only an error line right where the echo parts from
+        what was sent counts, so a program's own text, echoed after a noisy byte, never does."""
+        with self._cond:
+            echo = protocol.lf_bytes(bytes(self._echoed))
+        same = 0
+        while same < min(len(echo), len(expected)) and echo[same] == expected[same]:
+            same += 1
+        line = echo[same:].lstrip(b"\n").split(b"\n", 1)[0]
+        found = ERROR_LINE.match(line.decode("utf-8", errors="replace"))
+        return found.group("message") if found and line.startswith(b"<") else None
+
     def _write_refused(self, lines_mark: int) -> str | None:
-        """A message if eeprom.write() printed an error instead of storing the program."""
+        """The error eeprom.write() printed instead of storing the program (its message, for
+        refusals.explain), or None."""
         with self._cond:
             fresh = list(self._lines)[max(0, len(self._lines) - (self._line_count - lines_mark)):]
         for line in fresh:
-            found = TOO_BIG.search(line)
+            found = ERROR_LINE.match(line)
             if found:
-                return too_big_message(int(found.group(1)), int(found.group(2)))
-        for line in fresh:
-            if re.match(r"\S+:\d+ ", line):
-                return f"The robot could not store your program: {line.split(' ', 1)[1]}"
+                return found.group("message")
         return None
 
     # Threads

@@ -6,6 +6,9 @@ from __future__ import annotations
 NOT_ANSWERING = "The robot did not answer. Check the cable and press Connect."
 CABLE_GONE = "The robot is not connected any more. Check the cable and press Connect."
 SIMULATOR_GONE = "The simulator stopped. Press Connect to start it again."
+#: The simulator's process ended by itself (a program called exit()), not killed or crashed.
+SIMULATOR_ENDED = ("The simulator stopped: the program running on it ended it (it called "
+                   "exit()). Press Connect to start it again.")
 
 
 class DeviceError(Exception):

@@ -13,11 +13,15 @@ from snekide.device.autobaud import (BANNER_TIMEOUT, BAUDRATES, NoBanner, find_b
                                       wait_for_banner)
 from snekide.device.exceptions import TransportClosed
 from snekide.device.linux_access import explain_open_error
+from snekide.device.protocol import CTRL_C, byte
 from snekide.device.reconnect import reconnect
 from snekide.device.transport import SerialTransport
 from snekide.device.usb import find_port_by_serial
 
 log = logging.getLogger(__name__)
+
+#: Sent when the banner's `W` arrives, for a safe start: the ^C answers the boot window.
+INTERRUPT_AT_BOOT = byte(CTRL_C)
 
 
 class BoardPort(SerialTransport):
@@ -31,6 +35,11 @@ class BoardPort(SerialTransport):
     answers neither gets NoBanner's plain message. With a serial number, the
     port is looked up again at each open, so a board that came back under
     another name is still found.
+
+    open_safely() opens the same way and sends ^C the moment the banner's `W`
+    arrives: inside the boot window (0.2 s, docs/storage.md) the board then
+    skips its stored program. A board that does not reset when its port opens
+    (native USB) is only opened; the Board stops whatever it runs.
     """
 
     def __init__(self, port: str, baudrate: int = 115200, *, resets_on_open: bool = False,
@@ -48,6 +57,7 @@ class BoardPort(SerialTransport):
         self._explain = explain
         #: Whether the last open() saw the banner (False: found by DC4 only, or no reset).
         self.banner_seen = False
+        self._safe = False   # the open under way catches the board in its boot window
 
     def open(self) -> None:
         if self.serial_number:
@@ -57,6 +67,7 @@ class BoardPort(SerialTransport):
                 self.port = found
         self.boots_on_open = self.resets_on_open
         self.banner_seen = False
+        self.interrupted_at_boot = False
         try:
             # XON/XOFF: UART boards send XOFF when their buffer is half full.
             self._open_serial(self.port, self.baudrate, xonxoff=True)
@@ -70,6 +81,13 @@ class BoardPort(SerialTransport):
             self._close_serial()
             raise
 
+    def open_safely(self) -> None:
+        self._safe = True
+        try:
+            self.open()
+        finally:
+            self._safe = False
+
     def _get_ready(self) -> None:
         """After the reset: the banner (then check the speed), or else find the speed by DC4."""
         if self._reset is not None:
@@ -77,6 +95,11 @@ class BoardPort(SerialTransport):
         others = [rate for rate in self.rates if rate != self.baudrate]
         try:
             banner = wait_for_banner(self, self.banner_timeout)
+            if self._safe:
+                # At once: the window is 0.2 s from the banner's end, and the speed check
+                # below takes a round trip or two.
+                self.write(INTERRUPT_AT_BOOT)
+                self.interrupted_at_boot = True
         except NoBanner:
             rate = find_baudrate(self, [self.baudrate, *others], self.ping_timeout)
             if rate is None:

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import serial
 
-from snekide.device.exceptions import (CABLE_GONE, SIMULATOR_GONE, FirmwareNotFound,
-                                       TransportClosed)
+from snekide.device.exceptions import (CABLE_GONE, SIMULATOR_ENDED, SIMULATOR_GONE,
+                                       FirmwareNotFound, TransportClosed)
 
 #: How long a write may wait for the other end to take the bytes.
 WRITE_TIMEOUT = 2.0
@@ -31,9 +31,17 @@ class Transport:
     disconnect_message: str = CABLE_GONE
     #: Opening starts (or resets) the board: a banner and a prompt will follow.
     boots_on_open: bool = False
+    #: The last open_safely() sent ^C in the board's boot window: `^C` follows the banner.
+    interrupted_at_boot: bool = False
 
     def open(self) -> None:
         raise NotImplementedError
+
+    def open_safely(self) -> None:
+        """Open so that the board does not run its stored program at this start, where the
+        transport can (docs/storage.md, "Boot"): the simulator's safe start, or a reset
+        caught in its boot window. Others just open: the Board then stops whatever runs."""
+        self.open()
 
     def close(self) -> None:
         raise NotImplementedError
@@ -225,18 +233,31 @@ class SimulatorTransport(_PySerialTransport):
         self.pass_fds: tuple[int, ...] = ()
         self._proc: subprocess.Popen[bytes] | None = None
         self._slave: int | None = None
+        self._safe = False   # the start under way skips the stored program
 
     def command(self) -> list[str]:
         """The command line that starts the simulator."""
         args = [str(self.firmware), "--eeprom", str(self.eeprom), "--board", self.board]
         if self.eeprom_size is not None:
             args += ["--eeprom-size", str(self.eeprom_size)]
+        if self._safe:
+            args.append("--safe")
         return args + self.extra_args
+
+    def open_safely(self) -> None:
+        """Start the simulator with --safe: this start skips the stored program (reset()
+        and eeprom.load() run it again). Subclasses that add to open() keep their part."""
+        self._safe = True
+        try:
+            self.open()
+        finally:
+            self._safe = False
 
     def open(self) -> None:
         if self.is_open:
             return
         self.close()
+        self.disconnect_message = SIMULATOR_GONE   # until this process ends by itself
         if not os.access(self.firmware, os.X_OK):
             raise FirmwareNotFound(f"The simulator program {self.firmware} is missing. "
                                    "Build it with: make -C firmware posix")
@@ -257,6 +278,20 @@ class SimulatorTransport(_PySerialTransport):
 
     def _alive(self) -> bool:
         return self._proc is not None and self._proc.poll() is None
+
+    def _gone(self) -> TransportClosed:
+        """A process that ended by itself was ended by its program (exit()); one killed by a
+        signal was not (it was killed, or crashed)."""
+        gone = super()._gone()
+        proc = self._proc
+        try:
+            code = proc.wait(timeout=1.0) if proc is not None else None
+        except subprocess.TimeoutExpired:
+            code = None
+        if code is not None and code >= 0:
+            gone = TransportClosed(SIMULATOR_ENDED)
+            self.disconnect_message = SIMULATOR_ENDED
+        return gone
 
     @property
     def pid(self) -> int | None:

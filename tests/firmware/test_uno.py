@@ -308,9 +308,11 @@ def test_put_too_big_for_the_eeprom_is_refused(board):
     result = b.put(big * 20, timeout=10)
     assert not result.verified
     assert 'too big' in result.message and '1023' in result.message
-    # Streamed to the EEPROM: a refused upload leaves an empty program, never half of one.
-    assert result.stored == ''
-    assert b.get(timeout=10) == ''
+    # Streamed to the EEPROM, a refused upload leaves an empty program, never half of one;
+    # the IDE then puts the old program back.
+    assert 'kept its old program' in result.message
+    assert result.stored == PROGRAM
+    assert b.get(timeout=10) == PROGRAM
     b.run_line('print(1 + 1)')
     b.wait_prompt(10)
     assert '2\n' in ''.join(lines)

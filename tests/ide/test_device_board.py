@@ -186,7 +186,9 @@ def test_too_big_a_put_is_refused_plainly_and_the_old_program_stays(simulator):
     result = board.put(big, timeout=WAIT)
     assert not result.verified
     assert result.message == (f"Your program is too big for this robot: {len(big)} bytes, "
-                              "it has room for 255.")
+                              "it has room for 255. The robot kept its old program. Make your "
+                              "program shorter (take out lines or comments you do not need), "
+                              "then press Put again.")
     assert result.stored == 'print("small")\n'
     assert board.get(timeout=WAIT) == 'print("small")\n'
 

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from snekide.device import transport as transport_module
-from snekide.device.exceptions import SIMULATOR_GONE, FirmwareNotFound, TransportClosed
+from snekide.device.exceptions import (SIMULATOR_ENDED, SIMULATOR_GONE, FirmwareNotFound,
+                                       TransportClosed)
 from snekide.device.transport import SimulatorTransport, find_simulator_firmware
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -69,6 +70,23 @@ def test_the_board_option_picks_the_pins(sim):
     read_until(t, b"> ")
     t.write(b"\x0eprint(LED)\n")
     assert read_until(t, b"> ") == b"13\n> "
+
+
+def test_a_simulator_its_program_ends_says_so_until_it_starts_again(sim):
+    """exit() ends the process by itself: not the same as a kill (the boot watch tells a
+    stored exit() from a simulator that was killed by this)."""
+    t = sim()
+    read_until(t, b"> ")
+    t.write(b"\x0eexit()\n")
+    with pytest.raises(TransportClosed) as error:
+        read_until(t, b"never")
+    assert str(error.value) == SIMULATOR_ENDED
+    t.restart()
+    read_until(t, b"> ")
+    t.kill()
+    with pytest.raises(TransportClosed) as error:
+        read_until(t, b"never")
+    assert str(error.value) == SIMULATOR_GONE
 
 
 def test_a_killed_simulator_is_a_closed_transport(sim):
