@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from functools import partial
 from typing import Any, Protocol
 
 from PyQt6.QtCore import QObject, pyqtSignal
 
 from snekide import settings
+from snekide.device.side_channel import SideChannel
 from snekide.worker import BoardSignals, Job, Worker
 
 NOT_CONNECTED = "No robot is connected. Press Connect."
@@ -33,26 +35,32 @@ class BoardLike(Protocol):
     def reset(self) -> None: ...
 
 
-def make_board(choice: Any) -> BoardLike:
-    """A Board for a device.usb.DeviceChoice: the simulator or a serial port."""
+def make_board(choice: Any, side_channel: SideChannel | None = None) -> BoardLike:
+    """A Board for a device.usb.DeviceChoice: the simulator (reporting its pins on
+    side_channel, if given) or a serial port."""
     from snekide.device import transport
     from snekide.device.board import Board
+    from snekide.device.side_channel import SimulatorWithChannel
 
     if choice.kind == "simulator":
         board_name = getattr(choice, "board", "") or "snekboard"
-        pipe: Any = transport.SimulatorTransport(transport.find_simulator_firmware(),
-                                                 settings.simulator_eeprom(board_name), board_name)
+        firmware = transport.find_simulator_firmware()
+        eeprom = settings.simulator_eeprom(board_name)
+        if side_channel is not None:
+            pipe: Any = SimulatorWithChannel(firmware, eeprom, board_name, side_channel)
+        else:
+            pipe = transport.SimulatorTransport(firmware, eeprom, board_name)
     else:
         pipe = _board_port(choice, choice.port)
     board: BoardLike = Board(pipe, needs_pacing=choice.needs_pacing)
     return board
 
 
-def make_board_again(choice: Any) -> BoardLike:
+def make_board_again(choice: Any, side_channel: SideChannel | None = None) -> BoardLike:
     """A Board for the same robot after an unplug or a reset: found again by its USB serial
     number (or at its old port), with a few tries over some seconds."""
     if choice.kind == "simulator":
-        return make_board(choice)
+        return make_board(choice, side_channel)
     from snekide.device.board import Board
     from snekide.device.realboard import open_again
 
@@ -84,6 +92,7 @@ class Connection(QObject):
     output = pyqtSignal(str)  # text the board printed
     error_found = pyqtSignal(str, str, int)  # error line, explanation or '', line number or 0
     prompt = pyqtSignal()  # the board waits for a line
+    line_sent = pyqtSignal(str)  # a REPL line on its way to the board
     connected = pyqtSignal(str)  # label of the board
     disconnected = pyqtSignal(str)  # why, in plain words
     problem = pyqtSignal(str)  # a call failed, in plain words
@@ -93,10 +102,12 @@ class Connection(QObject):
                  parent: QObject | None = None, *,
                  reconnect_factory: Callable[[Any], BoardLike] | None = None) -> None:
         super().__init__(parent)
-        self._factory = board_factory
+        #: The simulator's pins, motors and inputs, whichever simulator runs now.
+        self.side_channel = SideChannel()
         if reconnect_factory is None:
             reconnect_factory = make_board_again if board_factory is make_board else board_factory
-        self._reconnect_factory = reconnect_factory
+        self._factory = self._with_channel(board_factory)
+        self._reconnect_factory = self._with_channel(reconnect_factory)
         #: The board chosen last (for reconnect()), kept after a disconnect.
         self.last_choice: Any = None
         #: After a robot's cable is pulled or it restarts, look for it again at once.
@@ -108,6 +119,11 @@ class Connection(QObject):
         self._long_jobs = 0
         self.label: str | None = None
         self.explain, self.error_line = _error_functions()
+
+    def _with_channel(self, factory: Callable[..., BoardLike]) -> Callable[[Any], BoardLike]:
+        if factory in (make_board, make_board_again):
+            return partial(factory, side_channel=self.side_channel)
+        return factory
 
     # -- state ---------------------------------------------------------------
 
@@ -168,6 +184,7 @@ class Connection(QObject):
         self._worker.shutdown(timeout)  # a call still waiting on the board ends as it closes
         if closer is not None:
             closer.join(timeout)
+        self.side_channel.close()
 
     def _detach(self) -> BoardLike | None:
         board, self._board, self._signals, self.label = self._board, None, None, None
@@ -228,6 +245,7 @@ class Connection(QObject):
             return None
         job = self._worker.submit("Run", self._board.run_line, text, droppable=True)
         job.failed.connect(self.problem)
+        self.line_sent.emit(text)
         return job
 
     def stop(self) -> Job | None:

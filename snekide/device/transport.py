@@ -195,6 +195,8 @@ class SimulatorTransport(_PySerialTransport):
         self.board = board
         self.eeprom_size = eeprom_size
         self.extra_args = list(extra_args)
+        #: File descriptors the simulator inherits (a side channel given with --io-fd).
+        self.pass_fds: tuple[int, ...] = ()
         self._proc: subprocess.Popen[bytes] | None = None
         self._slave: int | None = None
 
@@ -217,7 +219,8 @@ class SimulatorTransport(_PySerialTransport):
             tty.setraw(slave)
             self._open_serial(os.ttyname(slave), 115200, xonxoff=False)
             self._proc = subprocess.Popen(self.command(), stdin=master, stdout=master,
-                                          stderr=master, close_fds=True, start_new_session=True)
+                                          stderr=master, close_fds=True, start_new_session=True,
+                                          pass_fds=self.pass_fds)
         except BaseException:
             os.close(slave)
             self._close_serial()
