@@ -19,6 +19,7 @@ from PyQt6.QtGui import (
     QStatusTipEvent,
 )
 from PyQt6.QtWidgets import (
+    QDockWidget,
     QFileDialog,
     QLabel,
     QMainWindow,
@@ -34,6 +35,7 @@ from PyQt6.QtWidgets import (
 )
 
 from snekide import connect_choices, file_dialogs, session, settings, shortcuts, theme_switch
+from snekide.board_view import BoardView
 from snekide.connect_menu import Connector
 from snekide.connection import NOT_CONNECTED, Connection
 from snekide.editor import CodeEditor
@@ -46,6 +48,7 @@ from snekide.lessons.bundle import export_lesson, is_lesson_file, open_lesson
 from snekide.lessons.format import LessonError
 from snekide.lessons.library import lessons_folder
 from snekide.lessons.pane import LessonPane, append_to_program, run_in_repl
+from snekide.plotter import Plotter
 from snekide.put_history import CopyFolder
 from snekide.robot_program import RobotProgram
 from snekide.status_line import StatusLine
@@ -255,6 +258,16 @@ class MainWindow(QMainWindow):
         for name in ("Connect", "Put", "Get", "Stop", "Reset"):
             robot_menu.addAction(self.actions_by_name[name])
         self.theme_menu = theme_switch.ThemeMenu(view_menu, self)
+        # The board's pins and the plotter, docked beside the REPL; View shows and hides them.
+        view_menu.addSeparator()
+        self.board_view, self.plotter = BoardView(self.connection), Plotter()
+        for title, pane in (("Board", self.board_view), ("Plotter", self.plotter)):
+            dock = QDockWidget(title, self)
+            dock.setObjectName(f"{pane.objectName()}_dock")
+            dock.setWidget(pane)
+            self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+            dock.hide()
+            view_menu.addAction(dock.toggleViewAction())
         projector = self.theme_menu.projector_action
         projector.setIconText("Big")
         self.toolbar.addSeparator()
@@ -308,6 +321,7 @@ class MainWindow(QMainWindow):
         self.repl.set_font_size(self.tabs.font_size)
         self.tabs.journal_failed.connect(self.show_message)
         c.output.connect(self.lesson_pane.output_seen)
+        c.output.connect(self.plotter.take_output)
         self.lesson_pane.try_code.connect(self._try_lesson_code)
         self.lesson_pane.copy_code.connect(self._copy_lesson_code)
         self.lesson_pane.closed.connect(lambda: self.share_lesson_action.setEnabled(False))
