@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from PyQt6.QtCore import QPointF, QRectF, QSize, Qt, QTimer, pyqtSignal
-from PyQt6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPainterPath, QPaintEvent, QPen
+from PyQt6.QtGui import QColor, QFont, QFontMetrics, QMouseEvent, QPainter, QPainterPath, QPaintEvent, QPen
 from PyQt6.QtWidgets import (QGridLayout, QLabel, QScrollArea, QSizePolicy, QSlider, QVBoxLayout,
                              QWidget)
 
@@ -221,8 +221,9 @@ class MotorTile(Tile):
     def paintEvent(self, event: QPaintEvent | None) -> None:  # noqa: N802 - Qt override
         painter = QPainter(self)
         card = self.paint_card(painter)
-        # The power bar and an arrow the way it turns, at the right of the card.
-        bar = QRectF(card.right() - 56, card.top() + 10, 46, 8)
+        # On the name's line, at the right: an arrow the way it turns, then the power bar.
+        middle = card.top() + 7 + self.fontMetrics().height() / 2
+        bar = QRectF(card.right() - 44, middle - 4, 36, 8)
         painter.setPen(QPen(self.colours.text, 1))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawRect(bar)
@@ -231,15 +232,15 @@ class MotorTile(Tile):
             painter.setBrush(self.colours.motor)
             painter.drawRect(QRectF(bar.left(), bar.top(), bar.width() * self.look.power,
                                     bar.height()))
-            y = bar.bottom() + 12
             left = self.look.direction == "left"
-            tip, tail = (bar.left(), bar.right()) if left else (bar.right(), bar.left())
-            arrow = QPainterPath(QPointF(tail, y))
-            arrow.lineTo(QPointF(tip, y))
-            step = 6 if left else -6
-            arrow.moveTo(QPointF(tip + step, y - 5))
-            arrow.lineTo(QPointF(tip, y))
-            arrow.lineTo(QPointF(tip + step, y + 5))
+            start, end = bar.left() - 24, bar.left() - 6
+            tip, tail = (start, end) if left else (end, start)
+            arrow = QPainterPath(QPointF(tail, middle))
+            arrow.lineTo(QPointF(tip, middle))
+            step = 5 if left else -5
+            arrow.moveTo(QPointF(tip + step, middle - 4))
+            arrow.lineTo(QPointF(tip, middle))
+            arrow.lineTo(QPointF(tip + step, middle + 4))
             painter.setPen(QPen(self.colours.motor, 3))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawPath(arrow)
@@ -266,13 +267,19 @@ class LightsTile(Tile):
     def paintEvent(self, event: QPaintEvent | None) -> None:  # noqa: N802 - Qt override
         painter = QPainter(self)
         card = self.paint_card(painter)
-        size = 14
-        x = card.right() - 8 - size
-        for r, g, b in reversed(self.pixels[:8]):
+        # A swatch for each LED, on the name's line after the name.
+        bold = QFont(self.font())
+        bold.setBold(True)
+        size = self.fontMetrics().height() * 0.8
+        x = card.left() + 16 + QFontMetrics(bold).horizontalAdvance(self.name)
+        top = card.top() + 7 + (self.fontMetrics().height() - size) / 2
+        for r, g, b in self.pixels:
+            if x + size > card.right() - 6:
+                break
             painter.setPen(QPen(self.colours.text, 1))
             painter.setBrush(QColor(r, g, b))
-            painter.drawEllipse(QRectF(x, card.top() + 8, size, size))
-            x -= size + 3
+            painter.drawEllipse(QRectF(x, top, size, size))
+            x += size + 4
         painter.end()
 
 
@@ -420,9 +427,16 @@ class BoardView(QWidget):
             tiles.append(LightsTile(c))
         if layout.pins or layout.motors:
             tiles.append(ToneTile(c))
-        for i, tile in enumerate(tiles):
-            self.face.grid.addWidget(tile, i // 2, i % 2)
-        self.face.grid.setRowStretch(len(tiles) // 2 + 1, 1)
+        row = column = 0
+        for tile in tiles:
+            wide = isinstance(tile, LightsTile)   # room for a swatch per LED
+            if wide and column:
+                row, column = row + 1, 0
+            self.face.grid.addWidget(tile, row, column, 1, 2 if wide else 1)
+            column += 2 if wide else 1
+            if column >= 2:
+                row, column = row + 1, 0
+        self.face.grid.setRowStretch(row + 1, 1)
         self.tiles = tiles
 
     def tile(self, name: str) -> Tile:
