@@ -82,6 +82,8 @@ class TypedPins:
 
     def printed(self, line: str) -> PinRead | None:
         """A line the robot printed: the answer to a read() typed just before, if it is one."""
+        if not line.strip():
+            return None   # not an answer: keep waiting for it
         pin, self._reading = self._reading, None
         if pin is None:
             return None
@@ -258,8 +260,10 @@ class RobotWatch:
         self.typed_pins = TypedPins(layout.names(),
                                     {motor.pins: motor.number for motor in layout.motors})
         self._partial = ""
+        self._older = False   # the next line to end began before the last line was sent
 
     def line_sent(self, text: str) -> None:
+        self._older = bool(self._partial)
         self.pins.take(self.typed_pins.typed(text))
         if self.typed_pins.uncertain:
             self.pins.say(UNCERTAIN)
@@ -272,6 +276,9 @@ class RobotWatch:
                 self.typed_pins.restarted()
                 self.pins.restarted()
                 self.pins.say(PROGRAM_RUNS)
+                continue
+            if self._older:
+                self._older = False
                 continue
             answer = self.typed_pins.printed(line)
             if answer is not None:

@@ -284,6 +284,8 @@ class SideChannel:
         self._sock: socket.socket | None = None      # ours, for the running simulator
         self._child: socket.socket | None = None     # theirs, until the simulator has it
         self._reader: threading.Thread | None = None
+        #: Counts the channels opened: which simulator the current one belongs to.
+        self.generation = 0
 
     # -- subscribers ---------------------------------------------------------------------
 
@@ -317,6 +319,7 @@ class SideChannel:
         ours, theirs = socket.socketpair()
         with self._lock:
             self._sock, self._child = ours, theirs
+            self.generation += 1
         self._reader = threading.Thread(target=self._read_loop, args=(ours,),
                                         name="snekide-side-channel", daemon=True)
         self._reader.start()
@@ -335,9 +338,13 @@ class SideChannel:
     def is_open(self) -> bool:
         return self._sock is not None
 
-    def close(self) -> None:
-        """Let go of the current simulator's channel (no ChannelClosed: we closed it)."""
+    def close(self, generation: int | None = None) -> None:
+        """Let go of the current simulator's channel (no ChannelClosed: we closed it); with
+        a generation, only if the current channel is still that one (a simulator closed
+        late must not close its successor's channel)."""
         with self._lock:
+            if generation is not None and generation != self.generation:
+                return
             sock, self._sock = self._sock, None
             child, self._child = self._child, None
             reader, self._reader = self._reader, None
@@ -427,12 +434,14 @@ class SimulatorWithChannel(SimulatorTransport):
         self.channel = channel
         self._own_args = list(self.extra_args)
         self._starting = False
+        self._generation: int | None = None    # the channel this transport opened
 
     def open(self) -> None:
         if self.is_open:
             return
         self.close()
         fd = self.channel.open_child_end()
+        self._generation = self.channel.generation
         self.extra_args = [*self._own_args, "--io-fd", str(fd)]
         self.pass_fds = (fd,)
         self._starting = True   # the close() that SimulatorTransport.open() does first
@@ -443,7 +452,9 @@ class SimulatorWithChannel(SimulatorTransport):
             self.channel.child_started()
 
     def close(self) -> None:
-        if not self._starting:
-            # Ours first: a simulator closed on purpose is not one that died.
-            self.channel.close()
+        if not self._starting and self._generation is not None:
+            # Ours first: a simulator closed on purpose is not one that died. Only ours:
+            # an old simulator is closed in the background while the next one starts.
+            self.channel.close(self._generation)
+            self._generation = None
         super().close()

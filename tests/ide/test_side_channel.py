@@ -271,3 +271,27 @@ def test_a_flooding_program_is_slowed_and_said_so_then_stops_at_ctrl_c(firmware,
         events.wait_for(Flooding(False), timeout=10)
     finally:
         sim.close()
+
+
+def test_an_old_simulator_closed_late_leaves_the_new_ones_channel_alone(firmware, tmp_path):
+    channel = SideChannel()
+    events = Events(channel)
+    old = SimulatorWithChannel(firmware, tmp_path / "e.bin", "snekboard", channel)
+    new = SimulatorWithChannel(firmware, tmp_path / "e.bin", "snekboard", channel)
+    try:
+        old.open()
+        events.wait_for(BoardDescribed)
+        old.kill()
+        events.wait_for(ChannelClosed())
+        new.open()
+        read_until(new, b"> ")
+        events.wait_for(BoardDescribed)
+        old.close()                                # as a background close does, after
+        assert channel.is_open
+        run(new, "talkto(A2); on()")
+        events.wait_for(PinOutput(1, 1.0, True))
+        assert channel.send_input(1, 0.5)
+        assert run(new, "print(read(A2))") == "0.5\n"
+    finally:
+        old.close()
+        new.close()

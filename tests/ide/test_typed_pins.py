@@ -126,6 +126,17 @@ def test_the_watch_keeps_the_picture_of_a_real_robot():
     assert picture.notice == PROGRAM_RUNS and not picture.motor(3).on
 
 
+def test_the_end_of_earlier_output_is_not_the_answer():
+    pins = BoardPins()
+    pins.show("snekboard", ROBOT)
+    watch = RobotWatch(pins, pins.picture().layout)
+    watch.output("lit")                 # the robot's newline comes after the next line is sent
+    watch.line_sent("read(A4)")
+    watch.output("\n")
+    watch.output("\n0.5\n")
+    assert pins.picture().look(3).given == 0.5
+
+
 def test_the_watch_keeps_no_endless_line():
     pins = BoardPins()
     pins.show("uno", ROBOT)
