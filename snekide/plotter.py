@@ -9,6 +9,7 @@ printing a thousand lines a second does not hold the window up.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from pathlib import Path
 
@@ -23,7 +24,7 @@ from snekide.plot_rows import PlotRows
 from snekide.themes import Theme
 
 #: The graph is redrawn at most this often (ms).
-REDRAW_MS = 50
+REDRAW_MS = 100
 #: The series' colours: Okabe and Ito's, told apart by people who see colours differently.
 COLOURS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#000000",
            "#f0e442", "#882255", "#44aa99")
@@ -37,6 +38,13 @@ CUT = "Only the first {n} numbers of a line are drawn."
 def series_name(position: int) -> str:
     n = position + 1
     return f"{ORDINALS[position] if position < len(ORDINALS) else f'{n}th'} number"
+
+
+def row_range(first: float, last: float) -> tuple[float, float]:
+    """The rows the x axis shows: from first to last, widened to a round step so that the axis
+    (slow to draw) changes only now and then, not with every row."""
+    step = 10.0 ** math.floor(math.log10(max(last - first, 10))) / 2
+    return math.floor(first / step) * step, math.ceil((last + 1) / step) * step
 
 
 class Plotter(QWidget):
@@ -56,8 +64,11 @@ class Plotter(QWidget):
         self.graph = pg.PlotWidget()
         self.graph.setObjectName("plot_graph")
         self.graph.setMenuEnabled(False)
-        self.graph.showGrid(x=True, y=True, alpha=0.25)
         self.graph.setLabel("bottom", "row printed")
+        # Draw only what is in view, a point or two per pixel: a long run stays quick to draw.
+        self.graph.setClipToView(True)
+        self.graph.setDownsampling(auto=True, mode="peak")
+        self.graph.hideButtons()
         self.legend = self.graph.addLegend(offset=(8, 8))
         self.pause_button = QPushButton("Pause")
         self.pause_button.setObjectName("plot_pause")
@@ -172,6 +183,8 @@ class Plotter(QWidget):
         x = self.rows.rows()
         for position, curve in enumerate(self._curves):
             curve.setData(x, self.rows.column(position))
+        if len(x):
+            self.graph.setXRange(*row_range(x[0], x[-1]), padding=0)
 
     def _show_status(self) -> None:
         if self._message:

@@ -95,3 +95,13 @@ def test_a_line_without_end_is_not_kept_whole():
         rows.feed("1" * 1000)
     assert len(rows._partial) <= MAX_LINE + 1
     assert rows.feed("\n5\n") == 1    # the endless line is not a row; the next one is
+
+
+def test_the_x_axis_moves_in_round_steps():
+    from snekide.plotter import row_range
+    assert row_range(1, 7) == (0, 10)
+    assert row_range(1, 42) == (0, 45)
+    assert row_range(1, 4321) == (0, 4500)
+    assert row_range(3001, 8000) == (3000, 8500)
+    lo, hi = row_range(1, 99)
+    assert [row_range(1, n) for n in range(95, 99)] == [(lo, hi)] * 4   # the same while it fits
