@@ -27,8 +27,8 @@ ROBOT = "robot"
 NOTHING = "nothing"
 
 STOPPED = "The simulator stopped. Press Connect to start it again."
-FLOODING = ("Your program changes its pins very fast, faster than this picture can follow. "
-            "The simulator slows down a little so that the picture keeps up.")
+FLOODING = ("Your program switches its pins very fast, faster than this picture can follow: "
+            "it shows where they are every moment, not every change.")
 GARBLED = "The simulator sent something the board view could not read; some changes may be missing."
 
 

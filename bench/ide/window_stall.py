@@ -1,11 +1,14 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """How long the IDE's window stops answering while a program floods it with output.
 
-    python bench/ide/window_stall.py [--rate LINES_PER_SECOND] [--lines N] [--panes both|board|plotter|none]
+    python bench/ide/window_stall.py [--rate LINES_PER_SECOND] [--lines N] [--pins N]
+                                     [--panes both|board|plotter|none]
 
 Opens the IDE (offscreen unless QT_QPA_PLATFORM says otherwise) on the simulator, with the
 Board and Plotter panes shown (--panes shows one or none of them, for comparison), and runs a
-program that prints rows of numbers at the rate asked for (0: as fast as it can). A timer
+program that prints rows of numbers at the rate asked for (0: as fast as it can), or with
+--pins one that switches a pin on and off N times as fast as it can (a flood of the side
+channel, which the board view follows). A timer
 asks the event loop to come back every 5 ms; the report gives how late it came back: the
 longest stall, the 99th percentile, and how many rows the plotter took. Nothing is built
 here: run `make -C firmware posix` first. The figures depend on the machine and its load:
@@ -54,8 +57,15 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rate", type=int, default=1000, help="rows a second (0: flat out)")
     parser.add_argument("--lines", type=int, default=10_000)
+    parser.add_argument("--pins", type=int, default=0, help="switch a pin N times instead")
     parser.add_argument("--panes", choices=("both", "board", "plotter", "none"), default="both")
     args = parser.parse_args()
+    if args.pins:
+        code = f"talkto(A1)\nfor i in range({args.pins}):\n    on(); off()\nprint('pins done')\n"
+        what = f"{args.pins} times on and off"
+    else:
+        code = program(args.lines, args.rate)
+        what = f"{args.lines} rows at {'full speed' if not args.rate else f'{args.rate}/s'}"
 
     app = create_app(sys.argv[:1])  # noqa: F841 - keep it alive
     window = MainWindow(list_devices=lambda: [SIMULATOR])
@@ -84,26 +94,26 @@ def main() -> int:
     rows_before = window.plotter.rows.count
     cpu = time.process_time()
     started = time.monotonic()
-    window.connection.run_line(program(args.lines, args.rate))
+    window.connection.run_line(code)
     timer.start()
-    wait_for(lambda: window.plotter.rows.count - rows_before >= args.lines
-             and window.repl._control.toPlainText().rstrip().endswith(">"), "the program",
-             args.lines / max(args.rate, 1000) * 20 + 60)
+    control = window.repl._control
+    wait_for(lambda: (("pins done" in control.toPlainText()) if args.pins else
+                      window.plotter.rows.count - rows_before >= args.lines)
+             and control.toPlainText().rstrip().endswith(">"), "the program",
+             args.lines / max(args.rate, 1000) * 20 + args.pins / 1000 + 60)
     elapsed = time.monotonic() - started
     timer.stop()
     gaps.sort()
     p99 = gaps[int(len(gaps) * 0.99)] if gaps else 0.0
     p50 = gaps[len(gaps) // 2] if gaps else 0.0
     over = sum(1 for g in gaps if g > 50)
-    print(f"{args.lines} rows at {'full speed' if not args.rate else f'{args.rate}/s'}, "
-          f"panes {args.panes}: {elapsed:.1f} s, {args.lines / elapsed:.0f} rows/s taken; "
+    print(f"{what}, panes {args.panes}: {elapsed:.1f} s; "
           f"event loop late by at most {max(gaps, default=0):.1f} ms "
           f"(median {p50:.1f} ms, 99th percentile {p99:.1f} ms, {over} times over 50 ms, "
           f"{len(gaps)} ticks of {TICK_MS} ms); "
-          f"CPU {time.process_time() - cpu:.1f} s; "
-          f"plotter redraws {window.plotter.rows.version} rows seen, "
-          f"{len(window.plotter.series_shown()[0]) if window.plotter.series_shown() else 0} "
-          "points in its first line")
+          f"CPU {time.process_time() - cpu:.1f} s in the IDE's process; "
+          f"the plotter holds {len(window.plotter.rows)} rows; "
+          f"the board view says {window.board_view.notice.text() or 'nothing'!r}")
     window.confirm = lambda title, text: True  # type: ignore[method-assign]
     window.close()
     return 0

@@ -13,9 +13,16 @@ events, and every subscriber (the board view, the robot, a test) gets them in ba
     channel.send_input(0, 0.25)                            # read(A1) gives 0.25
 
 Nothing here uses Qt. Subscribers are called on the reader thread: keep them short (record
-the latest state under a lock; draw it later, on a timer). A program that changes its pins
-faster than FLOOD_LINES_PER_SECOND is slowed down to that pace: the reader waits, so the
-simulator waits at its next report, and subscribers are told with Flooding events.
+the latest state under a lock; draw it later, on a timer).
+
+A program can switch a pin a few hundred thousand times a second. Within one read, reports
+that say the same thing (the same pin's output or pull, the same motor, the LEDs, the tone)
+are kept only in their latest version, in the order of those latest versions; a board
+description or a line of another kind keeps its place and nothing is merged across it. So
+the simulator runs at its own pace and the reader parses a handful of lines per read. Past
+FLOOD_LINES_PER_SECOND lines a second subscribers get Flooding events (a picture cannot
+follow that). Should more than PARSE_LINES_PER_SECOND still need parsing, the reader waits,
+and so does the simulator, at its next report.
 """
 
 from __future__ import annotations
@@ -38,10 +45,12 @@ log = logging.getLogger(__name__)
 
 #: A report longer than this is not one (the longest, a full NeoPixel strip, is ~300 bytes).
 MAX_LINE = 16_384
-#: Reports a second the reader takes before it slows the simulator down.
+#: Lines a second past which subscribers are told the channel floods.
 FLOOD_LINES_PER_SECOND = 20_000
-#: ... after a burst of this many seconds' worth: short bursts (a boot, a loop's first
-#: turns) pass at full speed.
+#: Lines a second the reader parses (after merging) before it slows the simulator down.
+PARSE_LINES_PER_SECOND = 20_000
+#: Either limit allows a burst of this many seconds' worth first: short bursts (a boot, a
+#: loop's first turns) pass.
 FLOOD_BURST = 0.25
 #: How long the pace must stay under the limit before the flood is over (seconds).
 FLOOD_CALM = 1.0
@@ -210,6 +219,37 @@ def _colour(value: Any) -> tuple[int, int, int]:
     return r, g, b
 
 
+#: The reports that replace an earlier one saying the same thing (see merge_lines).
+_MERGED_KINDS = (b'{"pin": ', b'{"motor": ', b'{"neopixel": ', b'{"tone": ')
+
+
+def _merge_key(line: bytes) -> bytes | None:
+    """What a report says something about (`{"pin": 8, "power`), or None if it must stay."""
+    if not line.startswith(_MERGED_KINDS):
+        return None
+    first = line.find(b'": ')
+    second = line.find(b'": ', first + 3)
+    return line[:second if second > 0 else first]
+
+
+def merge_lines(lines: list[bytes]) -> list[bytes]:
+    """The lines with each report kept only in its latest version, up to the next line that
+    must stay (a board description, another kind), in the order of those latest versions."""
+    kept: list[bytes | None] = []
+    latest: dict[bytes, int] = {}
+    for line in lines:
+        key = _merge_key(line)
+        if key is None:
+            latest.clear()
+        else:
+            earlier = latest.get(key)
+            if earlier is not None:
+                kept[earlier] = None
+            latest[key] = len(kept)
+        kept.append(line)
+    return [line for line in kept if line is not None]
+
+
 class LineReader:
     """Splits what arrives into lines and lines into events. Not thread-safe: one owner."""
 
@@ -217,6 +257,8 @@ class LineReader:
         self.max_line = max_line
         self._partial = b""
         self._overlong = False   # dropping the rest of a line that grew too long
+        #: Lines in the last feed, before and after merging.
+        self.lines_read = self.lines_parsed = 0
 
     def feed(self, data: bytes) -> list[Event]:
         """The events in data, ending with one Garbled if any line could not be read."""
@@ -224,10 +266,13 @@ class LineReader:
         bad = 0
         lines = (self._partial + data).split(b"\n")
         self._partial = lines.pop()
+        if self._overlong and lines:
+            self._overlong = False   # the end of the line we gave up on
+            lines.pop(0)
+        self.lines_read = len(lines)
+        lines = merge_lines(lines)
+        self.lines_parsed = len(lines)
         for line in lines:
-            if self._overlong:
-                self._overlong = False   # the end of the line we gave up on
-                continue
             report = parse_report(line) if len(line) <= self.max_line else None
             if report is not None:
                 events.append(report)
@@ -277,8 +322,10 @@ class FloodGate:
 class SideChannel:
     """The IDE's end of the simulator's side channel, across simulator restarts."""
 
-    def __init__(self, flood_limit: int = FLOOD_LINES_PER_SECOND) -> None:
+    def __init__(self, flood_limit: int = FLOOD_LINES_PER_SECOND,
+                 parse_limit: int = PARSE_LINES_PER_SECOND) -> None:
         self.flood_limit = flood_limit
+        self.parse_limit = parse_limit
         self._lock = threading.Lock()
         self._listeners: list[Listener] = []
         self._sock: socket.socket | None = None      # ours, for the running simulator
@@ -384,13 +431,13 @@ class SideChannel:
 
     def _read_loop(self, sock: socket.socket) -> None:
         reader = LineReader()
-        gate = FloodGate(self.flood_limit)
+        flood = FloodGate(self.flood_limit)    # told to subscribers
+        parsing = FloodGate(self.parse_limit)  # paced: the reader waits
         while True:
             try:
                 ready, _, _ = select.select([sock], [], [], 0.5)
                 if not ready:
-                    if gate.flooding:
-                        self._pace(gate, 0)
+                    self._tell_flood(flood, 0)
                     continue
                 data = sock.recv(CHUNK)
             except (OSError, ValueError):  # closed by close()
@@ -407,16 +454,16 @@ class SideChannel:
             events = reader.feed(data)
             if events:
                 self._dispatch(events)
-            wait = self._pace(gate, data.count(b"\n"))
+            self._tell_flood(flood, reader.lines_read)
+            wait = parsing.take(reader.lines_parsed)
             if wait > 0:
                 time.sleep(wait)
 
-    def _pace(self, gate: FloodGate, lines: int) -> float:
+    def _tell_flood(self, gate: FloodGate, lines: int) -> None:
         was = gate.flooding
-        wait = gate.take(lines)
+        gate.take(lines)
         if gate.flooding != was:
             self._dispatch([Flooding(gate.flooding)])
-        return wait
 
 
 def _number_text(value: float) -> str:

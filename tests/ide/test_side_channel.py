@@ -14,6 +14,7 @@ import pytest
 from snekide.device.side_channel import (BoardDescribed, ChannelClosed, ChannelOpened, FloodGate,
                                          Flooding, Garbled, LineReader, MotorOutput, NeoPixels,
                                          OtherReport, PinOutput, PinPull, SideChannel,
+                                         merge_lines,
                                          SimulatorWithChannel, Tone, parse_report)
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -90,6 +91,32 @@ def test_a_line_that_never_ends_is_dropped_and_reading_goes_on():
     assert reader.feed(b"x" * 80) == [Garbled(1)]
     assert reader.feed(b"x" * 500) == []          # still the same line: counted once
     assert reader.feed(b'xx\n{"tone": 3}\n') == [Tone(3)]
+
+
+# -- merging what says the same thing -------------------------------------------------------
+
+def test_reports_about_the_same_thing_keep_their_latest_version():
+    lines = [b'{"pin": 0, "power": 1, "on": true}', b'{"pin": 1, "power": 1, "on": true}',
+             b'{"pin": 0, "power": 1, "on": false}', b'{"pin": 0, "pull": "up"}',
+             b'{"tone": 440}', b'{"pin": 0, "power": 0.5, "on": true}', b'{"tone": 0}']
+    assert merge_lines(lines) == [lines[1], lines[3], lines[5], lines[6]]
+
+
+def test_a_board_description_or_another_kind_is_never_merged_across():
+    lines = [b'{"pin": 0, "power": 1, "on": true}', b'{"wait_us": 10}',
+             b'{"pin": 0, "power": 1, "on": false}', b'{"wait_us": 20}',
+             b'{"pin": 0, "power": 1, "on": true}', b'{"board": "uno", "pins": 20, '
+             b'"analog": [], "motors": []}', b'{"pin": 0, "power": 1, "on": false}',
+             b'{"pin": 0, "power": 1, "on": true}']
+    assert merge_lines(lines) == lines[:6] + lines[7:]
+
+
+def test_a_read_counts_lines_before_and_after_merging():
+    reader = LineReader()
+    events = reader.feed(b'{"motor": 1, "power": 1, "on": true, "direction": "left"}\n' * 500
+                         + b'{"motor": 2, "power": 1, "on": true, "direction": "left"}\n')
+    assert (reader.lines_read, reader.lines_parsed) == (501, 2)
+    assert events == [MotorOutput(1, 1.0, True, "left"), MotorOutput(2, 1.0, True, "left")]
 
 
 # -- pacing ------------------------------------------------------------------------------------
@@ -246,28 +273,20 @@ def test_a_broken_listener_does_not_stop_the_others(simulator):
     events.wait_for(PinOutput(2, 1.0, True))
 
 
-def test_a_flooding_program_is_slowed_and_said_so_then_stops_at_ctrl_c(firmware, tmp_path):
-    channel = SideChannel(flood_limit=2000)
+def test_a_flooding_program_is_said_and_the_latest_state_comes_through(firmware, tmp_path):
+    channel = SideChannel()
     events = Events(channel)
     sim = SimulatorWithChannel(firmware, tmp_path / "e.bin", "snekboard", channel)
     sim.open()
     try:
         read_until(sim, b"> ")
-        sim.write(b"\x0etalkto(A1)\n")
-        read_until(sim, b"> ")
+        run(sim, "talkto(A1)")
         sim.write(b"\x0ewhile True:\n on(); off()\n\n")
         events.wait_for(Flooding(True))
-        start = time.monotonic()
-        count = 0
-        while time.monotonic() - start < 1.0:
-            try:
-                event = events.seen.get(timeout=0.1)
-            except queue.Empty:
-                continue
-            count += isinstance(event, PinOutput)
-        assert count < 2000 * 1.5, "the reader did not slow the simulator down"
         sim.write(b"\x03")                         # Stop still works while flooding
         read_until(sim, b"> ")
+        run(sim, "setpower(0.5); on()")
+        events.wait_for(PinOutput(0, 0.5, True))   # the last report is never merged away
         events.wait_for(Flooding(False), timeout=10)
     finally:
         sim.close()
