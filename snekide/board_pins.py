@@ -88,7 +88,7 @@ def layout_for(board: str, analog: Iterable[int] | None = None,
     """
     table = SIMULATOR_PINS.get(board, {})
     by_number: dict[int, list[str]] = {}
-    motor_spots = []
+    motor_spots: list[MotorSpot] = []
     neopixel = None
     for name, value in table.items():
         if isinstance(value, tuple):

@@ -94,6 +94,10 @@ class Tile(QWidget):
     def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt override
         return QSize(110, self.sizeHint().height())
 
+    def show_look(self, picture: Picture) -> None:
+        """Show what the picture says about this tile's pin, motor, lights or tone."""
+        raise NotImplementedError
+
     def set_state(self, light: QColor | None, *lines: str) -> None:
         if (light, lines) != (self.light, self.lines):
             grow = len(lines) != len(self.lines)
@@ -407,7 +411,7 @@ class BoardView(QWidget):
         self.notice.setText(notice)
         self.notice.setVisible(bool(notice))
         for tile in self.tiles:
-            tile.show_look(picture)  # type: ignore[attr-defined]
+            tile.show_look(picture)
 
     def _build(self, layout: Layout) -> None:
         """Tiles for a board: motors, then pins, then lights and tone; two columns."""

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pyqtgraph as pg
-from PyQt6.QtCore import QSize, Qt, QTimer
+from PyQt6.QtCore import QSize, QTimer
 from PyQt6.QtGui import QColor
 from PyQt6.QtWidgets import (QFileDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLayout,
                              QWidget)
@@ -120,6 +120,8 @@ class Plotter(QWidget):
         if self.pause_button.isChecked() != paused:
             self.pause_button.setChecked(paused)
         self.pause_button.setText("Go on" if paused else "Pause")
+        if not paused:   # follow the numbers again, however the graph was zoomed meanwhile
+            self.graph.enableAutoRange(axis="y")
         self._message = ""
         self.redraw(force=True)
 
