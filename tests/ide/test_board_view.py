@@ -246,3 +246,22 @@ def test_a_real_uno_shows_what_was_typed_and_takes_no_inputs(qtbot, data_dir, av
     type_in_repl(qtbot, window, "for i in range(3):", "on(); off()", "")
     qtbot.waitUntil(lambda: view.notice.text() == UNCERTAIN, timeout=WAIT)
     window.close()
+
+
+def test_the_board_takes_its_colours_from_the_theme(qtbot, board):
+    from PyQt6.QtGui import QColor
+
+    from snekide import settings
+    from snekide.themes import read_theme
+    window, view = board("snekboard")
+    run(qtbot, window, "talkto(M4); on(); print('on')", "on")
+    shows(qtbot, view, "M4", "on · right · 100%")
+    for theme in ("night", "day"):
+        window.themes.choose(theme)
+        colours = read_theme(settings.shipped("themes") / f"{theme}.toml").board
+        assert view.face.colour == QColor(colours["board"])
+        tile = view.tile("M4")
+        assert tile.colours.motor == QColor(colours["motor"])
+        assert tile.light == QColor(colours["motor"])       # a running motor's light
+        picture = tile.grab().toImage()
+        assert picture.pixelColor(3, picture.height() // 2) == QColor(colours["background"])
