@@ -153,6 +153,7 @@ class PinTile(Tile):
         self.spot = spot
         self.setObjectName(f"pin_{spot.name}")
         self.takes_inputs = False
+        self.reading = 0.0
         self.slider: QSlider | None = None
         if spot.analog:
             self.slider = QSlider(Qt.Orientation.Horizontal, self)
@@ -177,6 +178,7 @@ class PinTile(Tile):
     def show_look(self, picture: Picture) -> None:
         look: PinLook = picture.look(self.spot.number)
         self.takes_inputs = picture.source == SIMULATOR
+        self.reading = picture.reads(self.spot)
         state = f"on · {_percent(look.power)}" if look.on else "off"
         if self.takes_inputs:
             reading = f"read() gives {_number(picture.reads(self.spot))}"
@@ -196,6 +198,23 @@ class PinTile(Tile):
                 self.slider.blockSignals(True)
                 self.slider.setValue(round(picture.reads(self.spot) * SLIDER_STEPS))
                 self.slider.blockSignals(False)
+
+    def paintEvent(self, event: QPaintEvent | None) -> None:  # noqa: N802 - Qt override
+        painter = QPainter(self)
+        card = self.paint_card(painter)
+        if self.takes_inputs and not self.spot.analog:
+            # A switch on the name's line: the knob right and lit when read() gives 1.
+            high = self.reading > 0.5
+            height = self.fontMetrics().height() * 0.7
+            pill = QRectF(card.right() - 8 - 2 * height, card.top() + 7 +
+                          (self.fontMetrics().height() - height) / 2, 2 * height, height)
+            painter.setPen(QPen(self.colours.text, 1))
+            painter.setBrush(self.colours.pin_on if high else self.colours.pin_off)
+            painter.drawRoundedRect(pill, height / 2, height / 2)
+            painter.setBrush(self.colours.background)
+            knob = pill.right() - height if high else pill.left()
+            painter.drawEllipse(QRectF(knob + 2, pill.top() + 2, height - 4, height - 4))
+        painter.end()
 
     def mousePressEvent(self, event: QMouseEvent | None) -> None:  # noqa: N802 - Qt override
         if (event is not None and event.button() == Qt.MouseButton.LeftButton
