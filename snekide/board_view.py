@@ -12,9 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from PyQt6.QtCore import QPointF, QRectF, QSize, Qt, QTimer, pyqtSignal
-from PyQt6.QtGui import QColor, QFont, QFontMetrics, QMouseEvent, QPainter, QPainterPath, QPaintEvent, QPen
-from PyQt6.QtWidgets import (QGridLayout, QLabel, QScrollArea, QSizePolicy, QSlider, QVBoxLayout,
-                             QWidget)
+from PyQt6.QtGui import (QColor, QFont, QFontMetrics, QMouseEvent, QPainter, QPainterPath,
+                         QPaintEvent, QPen, QResizeEvent)
+from PyQt6.QtWidgets import (QApplication, QGridLayout, QLabel, QScrollArea, QSizePolicy,
+                             QSlider, QVBoxLayout, QWidget)
 
 from snekide import theme_switch
 from snekide.board_pins import NOTHING, ROBOT, SIMULATOR, Layout, MotorLook, Picture, PinLook, PinSpot
@@ -91,8 +92,21 @@ class Tile(QWidget):
         height = self.fontMetrics().height()
         return QSize(150, 14 + height * (1 + max(1, len(self.lines))))
 
+    #: Room taken at the right of the name's line (a switch, a power bar), in line heights
+    #: and pixels.
+    beside_name = (0.0, 0)
+
     def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt override
-        return QSize(110, self.sizeHint().height())
+        """Wide enough for the longest thing a tile says, and its name with what is beside."""
+        metrics = self.fontMetrics()
+        bold = QFont(self.font())
+        bold.setBold(True)
+        text = max(metrics.horizontalAdvance(sample) for sample in (
+            "read() gives 0.00", "on · right · 100%", "playing 1000 Hz", *self.lines))
+        lines, pixels = self.beside_name
+        name = (metrics.height() * (0.9 + lines) + 14 + pixels
+                + QFontMetrics(bold).horizontalAdvance(self.name))
+        return QSize(16 + max(text, round(name)), self.sizeHint().height())
 
     def show_look(self, picture: Picture) -> None:
         """Show what the picture says about this tile's pin, motor, lights or tone."""
@@ -152,6 +166,8 @@ class PinTile(Tile):
         super().__init__(" · ".join(spot.names), colours, parent)
         self.spot = spot
         self.setObjectName(f"pin_{spot.name}")
+        if not spot.analog:
+            self.beside_name = (1.4, 8)   # the switch
         self.takes_inputs = False
         self.reading = 0.0
         self.slider: QSlider | None = None
@@ -234,6 +250,7 @@ class MotorTile(Tile):
         self.number = number
         self.look = MotorLook()
         self.setObjectName(f"motor_{name}")
+        self.beside_name = (0.0, 74)   # the arrow and the power bar
 
     def show_look(self, picture: Picture) -> None:
         look = picture.motor(self.number)
@@ -322,6 +339,8 @@ class ToneTile(Tile):
 class BoardFace(QWidget):
     """The board itself: a rounded green card that the tiles sit on."""
 
+    resized = pyqtSignal(int)   # the new width
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.colour = QColor("#1d6b48")
@@ -336,6 +355,10 @@ class BoardFace(QWidget):
         painter.setBrush(self.colour)
         painter.drawRoundedRect(QRectF(self.rect()).adjusted(2, 2, -2, -2), 12, 12)
         painter.end()
+
+    def resizeEvent(self, event: QResizeEvent | None) -> None:  # noqa: N802 - Qt override
+        super().resizeEvent(event)
+        self.resized.emit(self.width())
 
 
 class BoardView(QWidget):
@@ -363,6 +386,7 @@ class BoardView(QWidget):
             label.setWordWrap(True)
         self.notice.hide()
         self.face = BoardFace()
+        self.face.resized.connect(lambda _width: self._place())
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -385,7 +409,10 @@ class BoardView(QWidget):
         self.timer.setInterval(FRAME_MS)
         self.timer.timeout.connect(self.refresh)
         self.timer.start()
+        self._theme: Theme | None = None
+        self._columns = 0
         theme_switch.follow(self, self.apply_theme)
+        theme_switch.follow_projector(self, lambda _on: self._style())
         self.refresh(force=True)
 
     def sizeHint(self) -> QSize:  # noqa: N802 - Qt override
@@ -450,17 +477,34 @@ class BoardView(QWidget):
             tiles.append(LightsTile(c))
         if layout.pins or layout.motors:
             tiles.append(ToneTile(c))
+        self.tiles = tiles
+        self._columns = 0
+        self._place()
+
+    def _place(self) -> None:
+        """Tiles in two columns, or one when two do not fit (a narrow pane, big text)."""
+        grid = self.face.grid
+        margins = grid.contentsMargins()
+        room = self.face.width() - margins.left() - margins.right()
+        widest = max((tile.minimumSizeHint().width() for tile in self.tiles), default=0)
+        columns = 2 if room >= 2 * widest + grid.horizontalSpacing() else 1
+        if columns == self._columns:
+            return
+        self._columns = columns
+        for tile in self.tiles:
+            grid.removeWidget(tile)
+        for r in range(grid.rowCount()):
+            grid.setRowStretch(r, 0)
         row = column = 0
-        for tile in tiles:
+        for tile in self.tiles:
             wide = isinstance(tile, LightsTile)   # room for a swatch per LED
             if wide and column:
                 row, column = row + 1, 0
-            self.face.grid.addWidget(tile, row, column, 1, 2 if wide else 1)
-            column += 2 if wide else 1
-            if column >= 2:
+            grid.addWidget(tile, row, column, 1, columns if wide else 1)
+            column += columns if wide else 1
+            if column >= columns:
                 row, column = row + 1, 0
-        self.face.grid.setRowStretch(row + 1, 1)
-        self.tiles = tiles
+        grid.setRowStretch(row + 1, 1)
 
     def tile(self, name: str) -> Tile:
         """The tile of a pin or motor by name ('D2', 'A1', 'M1', 'neopixels', 'tone')."""
@@ -472,19 +516,29 @@ class BoardView(QWidget):
         raise KeyError(name)
 
     def apply_theme(self, theme: Theme | None) -> None:
+        self._theme = theme
         self.colours = Colours.of(theme)
         self.face.colour = self.colours.board
-        text = self.colours.text.name()
-        error = theme.repl["error"] if theme is not None else "#b3261e"
-        self.setStyleSheet(
-            f"#board_view {{ background: {self.colours.background.name()}; }}"
-            f"#board_view QLabel {{ color: {text}; }}"
-            f"QLabel#board_title {{ font-weight: bold; }}"
-            f"QLabel#board_notice {{ color: {error}; font-weight: bold; }}"
-            f"#board_view QScrollArea, #board_view QScrollArea > QWidget > QWidget "
-            f"{{ background: transparent; }}")
+        self._style()
         for tile in self.tiles:
             tile.colours = self.colours
             tile.update()
         self.face.update()
         self.refresh(force=True)
+
+    def _style(self) -> None:
+        """Colours, and text sizes from the application's font (projector mode enlarges it):
+        beside a style sheet Qt ignores later font changes, so the sheet says the size."""
+        theme, size = self._theme, QApplication.font().pointSizeF()
+        error = theme.repl["error"] if theme is not None else "#b3261e"
+        self.setStyleSheet(
+            f"#board_view {{ background: {self.colours.background.name()}; }}"
+            f"#board_view QLabel {{ color: {self.colours.text.name()}; font-size: {size:.1f}pt; }}"
+            f"QLabel#board_title {{ font-weight: bold; font-size: {size * 1.15:.1f}pt; }}"
+            f"QLabel#board_notice {{ color: {error}; font-weight: bold; }}"
+            f"#board_view QScrollArea, #board_view QScrollArea > QWidget > QWidget "
+            f"{{ background: transparent; }}")
+        for tile in self.tiles:
+            tile.updateGeometry()
+        self._columns = 0
+        self._place()
