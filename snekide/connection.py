@@ -6,6 +6,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Protocol
 
 from PyQt6.QtCore import QObject, pyqtSignal
@@ -15,6 +16,7 @@ from snekide.device.protocol import BANNER
 from snekide.device.statements import lines_to_type
 from snekide.error_report import ErrorLines, ErrorReader, ErrorReport, StoredProgram
 from snekide.source_map import Program, SourceMap
+from snekide.device.side_channel import SideChannel
 from snekide.worker import BoardSignals, Job, Worker
 
 NOT_CONNECTED = "No robot is connected. Press Connect."
@@ -56,26 +58,32 @@ class BoardLike(Protocol):
     def reset(self) -> None: ...
 
 
-def make_board(choice: Any) -> BoardLike:
-    """A Board for a device.usb.DeviceChoice: the simulator or a serial port."""
+def make_board(choice: Any, side_channel: SideChannel | None = None) -> BoardLike:
+    """A Board for a device.usb.DeviceChoice: the simulator (reporting its pins on
+    side_channel, if given) or a serial port."""
     from snekide.device import transport
     from snekide.device.board import Board
+    from snekide.device.side_channel import SimulatorWithChannel
 
     if choice.kind == "simulator":
         board_name = getattr(choice, "board", "") or "snekboard"
-        pipe: Any = transport.SimulatorTransport(transport.find_simulator_firmware(),
-                                                 settings.simulator_eeprom(board_name), board_name)
+        firmware = transport.find_simulator_firmware()
+        eeprom = settings.simulator_eeprom(board_name)
+        if side_channel is not None:
+            pipe: Any = SimulatorWithChannel(firmware, eeprom, board_name, side_channel)
+        else:
+            pipe = transport.SimulatorTransport(firmware, eeprom, board_name)
     else:
         pipe = _board_port(choice, choice.port)
     board: BoardLike = Board(pipe, needs_pacing=choice.needs_pacing)
     return board
 
 
-def make_board_again(choice: Any) -> BoardLike:
+def make_board_again(choice: Any, side_channel: SideChannel | None = None) -> BoardLike:
     """A Board for the same robot after an unplug or a reset: found again by its USB serial
     number (or at its old port), with a few tries over some seconds."""
     if choice.kind == "simulator":
-        return make_board(choice)
+        return make_board(choice, side_channel)
     from snekide.device.board import Board
     from snekide.device.realboard import open_again
 
@@ -123,10 +131,12 @@ class Connection(QObject):
                  parent: QObject | None = None, *,
                  reconnect_factory: Callable[[Any], BoardLike] | None = None) -> None:
         super().__init__(parent)
-        self._factory = board_factory
+        #: The simulator's pins, motors and inputs, whichever simulator runs now.
+        self.side_channel = SideChannel()
         if reconnect_factory is None:
             reconnect_factory = make_board_again if board_factory is make_board else board_factory
-        self._reconnect_factory = reconnect_factory
+        self._factory = self._with_channel(board_factory)
+        self._reconnect_factory = self._with_channel(reconnect_factory)
         #: The board chosen last (for reconnect()), kept after a disconnect.
         self.last_choice: Any = None
         #: After a robot's cable is pulled or it restarts, look for it again at once.
@@ -144,6 +154,11 @@ class Connection(QObject):
         self.stored_program: Callable[[], StoredProgram | None] = lambda: None
         self._booting = False  # between the banner and the first prompt: the stored program runs
         self._partial = ""  # output since the last newline (for the banner)
+
+    def _with_channel(self, factory: Callable[..., BoardLike]) -> Callable[[Any], BoardLike]:
+        if factory in (make_board, make_board_again):
+            return partial(factory, side_channel=self.side_channel)
+        return factory
 
     # -- state ---------------------------------------------------------------
 
@@ -208,6 +223,7 @@ class Connection(QObject):
         self._worker.shutdown(timeout)  # a call still waiting on the board ends as it closes
         if closer is not None:
             closer.join(timeout)
+        self.side_channel.close()
 
     def _detach(self) -> BoardLike | None:
         board, self._board, self._signals, self.label = self._board, None, None, None

@@ -20,6 +20,7 @@ from PyQt6.QtGui import (
     QStatusTipEvent,
 )
 from PyQt6.QtWidgets import (
+    QDockWidget,
     QFileDialog,
     QLabel,
     QMainWindow,
@@ -43,6 +44,7 @@ from snekide import (
     shortcuts,
     theme_switch,
 )
+from snekide.board_view import BoardView
 from snekide.connect_menu import Connector
 from snekide.connection import NOT_CONNECTED, Connection
 from snekide.device import protocol
@@ -122,7 +124,6 @@ class MainWindow(QMainWindow):
             repl = ReplPane()
         self.repl = repl
         self.robot_pane = RobotPane()  # the simulated robot, shown while on the simulator
-        self.plotter = Plotter()  # graphs printed numbers; shows itself when they come
         self.connection = connection if connection is not None else Connection(
             board_factory=self.robot_pane.make_board,
             reconnect_factory=self.robot_pane.make_board_again)
@@ -172,9 +173,8 @@ class MainWindow(QMainWindow):
         right = QSplitter(Qt.Orientation.Vertical)
         right.addWidget(self.robot_pane)
         right.addWidget(self.repl)
-        right.addWidget(self.plotter)
         right.setChildrenCollapsible(False)
-        right.setSizes([420, 300, 260])
+        right.setSizes([420, 300])
         self.splitter.addWidget(right)
         self.splitter.setStretchFactor(0, 2)
         self.splitter.setStretchFactor(1, 3)
@@ -285,8 +285,17 @@ class MainWindow(QMainWindow):
         robot_menu.addSeparator()
         robot_menu.addAction("Clear the REPL", self.repl.clear_screen)
         robot_menu.addAction("Install Snek on a board…", self.install_snek)
-        robot_menu.addAction(self.plotter.show_action)
         self.theme_menu = theme_switch.ThemeMenu(view_menu, self)
+        # The board's pins and the plotter, docked beside the REPL; View shows and hides them.
+        view_menu.addSeparator()
+        self.board_view, self.plotter = BoardView(self.connection), Plotter()
+        for title, pane in (("Board", self.board_view), ("Plotter", self.plotter)):
+            dock = QDockWidget(title, self)
+            dock.setObjectName(f"{pane.objectName()}_dock")
+            dock.setWidget(pane)
+            self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+            dock.hide()
+            view_menu.addAction(dock.toggleViewAction())
         projector = self.theme_menu.projector_action
         projector.setIconText("Big")
         self.toolbar.addSeparator()
@@ -333,7 +342,6 @@ class MainWindow(QMainWindow):
         c.error_found.connect(self._on_error)
         c.booted.connect(self.repl.set_busy)  # its stored program runs first
         c.stored_program = self._stored_program
-        c.output.connect(self.plotter.take_output)
         c.connected.connect(self._on_connected)
         c.disconnected.connect(self._on_disconnected)
         c.problem.connect(self._on_problem)
@@ -347,6 +355,7 @@ class MainWindow(QMainWindow):
         self.repl.set_font_size(self.tabs.font_size)
         self.tabs.journal_failed.connect(self.show_message)
         c.output.connect(self.lesson_pane.output_seen)
+        c.output.connect(self.plotter.take_output)
         self.lesson_pane.try_code.connect(self._try_lesson_code)
         self.lesson_pane.copy_code.connect(self._copy_lesson_code)
         self.lesson_pane.closed.connect(lambda: self.share_lesson_action.setEnabled(False))
