@@ -94,9 +94,9 @@ def main() -> int:
     rows_before = window.plotter.rows.count
     cpu = time.process_time()
     started = time.monotonic()
-    window.connection.run_line(code)
+    window.connection.run_program(code, "bench")
     timer.start()
-    control = window.repl._control
+    control = window.repl
     wait_for(lambda: (("pins done" in control.toPlainText()) if args.pins else
                       window.plotter.rows.count - rows_before >= args.lines)
              and control.toPlainText().rstrip().endswith(">"), "the program",
