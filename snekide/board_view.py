@@ -403,7 +403,7 @@ class BoardView(QWidget):
         self.destroyed.connect(lambda _obj=None: watch.close())
         connection.connected.connect(lambda _label: self._connected())
         connection.disconnected.connect(lambda _message: self.watch.disconnected())
-        connection.line_sent.connect(lambda typed, _main: self.watch.line_sent(typed.text))
+        connection.line_sent.connect(lambda typed, main: self.watch.line_sent(typed.text, main))
         connection.output.connect(self.watch.output)
         self.timer = QTimer(self)
         self.timer.setInterval(FRAME_MS)

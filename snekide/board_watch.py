@@ -57,9 +57,10 @@ class BoardWatch:
             self._robot_watch = None
         # The simulator's end is told by its channel (ChannelClosed).
 
-    def line_sent(self, text: str) -> None:
+    def line_sent(self, text: str, main: bool = True) -> None:
+        """A line typed at the REPL went to the robot (at its `> ` prompt if main)."""
         if self._robot_watch is not None:
-            self._robot_watch.line_sent(text)
+            self._robot_watch.line_sent(text, main)
 
     def output(self, text: str) -> None:
         if self._robot_watch is not None:

@@ -261,10 +261,23 @@ class RobotWatch:
                                     {motor.pins: motor.number for motor in layout.motors})
         self._partial = ""
         self._older = False   # the next line to end began before the last line was sent
+        self._statement: list[str] = []   # the lines of a statement typed a line at a time
 
-    def line_sent(self, text: str) -> None:
+    def line_sent(self, text: str, main: bool = True) -> None:
+        """A line went to the robot, at its `> ` prompt (main) or at `+ `, in a statement
+        begun before (a loop's body): the statement is followed once it is complete."""
         self._older = bool(self._partial)
-        self.pins.take(self.typed_pins.typed(text))
+        self._statement = [text] if main else [*self._statement, text]
+        statement = "\n".join(self._statement)
+        if len(self._statement) > 1 and self._statement[-1].strip():
+            return   # a block goes on until a blank line
+        try:
+            ast.parse(statement.strip())
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            if len(self._statement) == 1:
+                return   # a loop's or a test's first line: its body follows
+        self._statement = []
+        self.pins.take(self.typed_pins.typed(statement))
         if self.typed_pins.uncertain:
             self.pins.say(UNCERTAIN)
 

@@ -126,6 +126,23 @@ def test_the_watch_keeps_the_picture_of_a_real_robot():
     assert picture.notice == PROGRAM_RUNS and not picture.motor(3).on
 
 
+def test_a_block_typed_a_line_at_a_time_is_followed_as_a_whole():
+    """The REPL sends a loop a line at each prompt: its body is not a statement of its own."""
+    pins = BoardPins()
+    pins.show("uno", ROBOT)
+    watch = RobotWatch(pins, pins.picture().layout)
+    watch.line_sent("talkto(LED)")
+    watch.line_sent("for i in range(3):")
+    watch.line_sent("    on(); off()", main=False)
+    assert pins.picture().notice == "" and not pins.picture().look(13).on
+    watch.line_sent("    on()", main=False)
+    watch.line_sent("", main=False)                     # the blank line ends it
+    assert pins.picture().notice == UNCERTAIN and not pins.picture().look(13).on
+    watch.line_sent("print(1, 2)")                      # one line at the prompt, as before
+    watch.line_sent("on()")
+    assert pins.picture().look(13).on
+
+
 def test_the_end_of_earlier_output_is_not_the_answer():
     pins = BoardPins()
     pins.show("snekboard", ROBOT)
