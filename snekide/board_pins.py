@@ -15,8 +15,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
 from snekide.device.side_channel import (BoardDescribed, ChannelClosed, ChannelOpened, Event,
-                                         Flooding, Garbled, MotorOutput, NeoPixels, PinOutput,
-                                         PinPull, Tone)
+                                         Flooding, Garbled, InputGiven, InputsHeld, MotorOutput,
+                                         NeoPixels, PinOutput, PinPull, Tone)
 from snekide.help_names import SIMULATOR_PINS
 
 #: Pins named like this read through the ADC (0..1) on every board we know.
@@ -114,7 +114,9 @@ class PinLook:
     power: float = 1.0
     on: bool = False
     pull: str = ""            # '' until the program (or the board's start) sets one
-    given: float | None = None    # the input set by hand (simulator) or last read (robot)
+    given: float | None = None    # the input set by hand or by a world (simulator), or
+                                  # last read (robot)
+    held_by: str = ""         # what sets this input in the robot's world ('light sensor')
 
 
 @dataclass(frozen=True)
@@ -142,9 +144,15 @@ class Picture:
     def motor(self, number: int) -> MotorLook:
         return self.motors.get(number, MotorLook())
 
+    @property
+    def held(self) -> bool:
+        """Some of the inputs are set by the robot's world (its sensors), not by hand."""
+        return any(look.held_by for look in self.pins.values())
+
     def reads(self, spot: PinSpot) -> float:
-        """What read() gives on the simulator: the value set by hand; else 0 for an analog
-        pin, and for a digital one 1 with its pull-up, 0 without (firmware/README.md)."""
+        """What read() gives on the simulator: the value given (by hand or by the world);
+        else 0 for an analog pin, and for a digital one 1 with its pull-up, 0 without
+        (firmware/README.md)."""
         look = self.look(spot.number)
         if spot.analog:
             return look.given if look.given is not None else 0.0
@@ -190,8 +198,8 @@ class BoardPins:
             self._at_rest()
 
     def restarted(self) -> None:
-        """The board restarted: outputs back at rest; inputs set by hand stay (the
-        simulator keeps them)."""
+        """The board restarted: outputs back at rest; inputs given stay (the simulator keeps
+        them), and so do the pins the world holds."""
         with self._lock:
             self._at_rest()
 
@@ -201,8 +209,9 @@ class BoardPins:
             self._version += 1
 
     def _at_rest(self) -> None:
-        self._pins = {n: PinLook(given=look.given) for n, look in self._pins.items()
-                      if look.given is not None}
+        self._pins = {n: PinLook(given=look.given, held_by=look.held_by)
+                      for n, look in self._pins.items()
+                      if look.given is not None or look.held_by}
         self._motors.clear()
         self._neopixels, self._tone = (), 0.0
         self._version += 1
@@ -234,6 +243,14 @@ class BoardPins:
             self._neopixels = event.colours
         elif isinstance(event, Tone):
             self._tone = event.hz
+        elif isinstance(event, InputGiven):
+            self._set_pin(event.pin, given=event.value)
+        elif isinstance(event, InputsHeld):
+            for number, look in list(self._pins.items()):
+                if look.held_by and number not in event.pins:
+                    self._set_pin(number, held_by="")
+            for number, what in event.pins.items():
+                self._set_pin(number, held_by=what)
         elif isinstance(event, BoardDescribed):
             self._layout = layout_for(event.board, event.analog, event.motors)
             self._at_rest()

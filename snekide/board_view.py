@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """The board view: a live picture of the connected board's pins, motors, lights and tone.
 
-On the simulator a click on a digital pin flips its input and a slider sets an analog one;
-on a real robot the picture follows what was typed at the REPL. The logic is in
+On the simulator a click on a digital pin flips its input and a slider sets an analog one,
+except on the pins that the robot's world sets (its sensors: they show what they read); on
+a real robot the picture follows what was typed at the REPL. The logic is in
 snekide.board_watch (which board, which inputs) and snekide.board_pins (the state); this
 widget draws a Picture a few dozen times a second at most, whatever the pace of events.
 """
@@ -36,6 +37,9 @@ NOTES = {
            "inputs from here: its sensors do that.",
     NOTHING: "Connect to a robot or the simulator to see its pins.",
 }
+#: On the simulator in the robot's world, where its sensors set their own pins.
+WORLD_NOTE = ("Click a pin to switch its input between 1 and 0; drag a slider to set what "
+              "read() gives. The robot's sensors set their own pins as it moves.")
 UNKNOWN_BOARD = "The board view knows the Snekboard and the Arduino Uno, not this board."
 
 
@@ -193,23 +197,31 @@ class PinTile(Tile):
 
     def show_look(self, picture: Picture) -> None:
         look: PinLook = picture.look(self.spot.number)
-        self.takes_inputs = picture.source == SIMULATOR
+        simulator = picture.source == SIMULATOR
+        self.takes_inputs = simulator and not look.held_by
         self.reading = picture.reads(self.spot)
         state = f"on · {_percent(look.power)}" if look.on else "off"
-        if self.takes_inputs:
+        if simulator:
             reading = f"read() gives {_number(picture.reads(self.spot))}"
         elif look.given is not None:
             reading = f"read() gave {_number(look.given)}"
         else:
             reading = ""
+        held = look.held_by if simulator else ""   # 'light sensor': it sets this pin
         self.set_state(Colours.lamp(self.colours, look.power, look.on),
-                       *(line for line in (state, reading) if line))
+                       *(line for line in (state, reading, held) if line))
         self.setCursor(Qt.CursorShape.PointingHandCursor if self.takes_inputs and not
                        self.spot.analog else Qt.CursorShape.ArrowCursor)
         if self.slider is not None:
-            if self.slider.isHidden() == self.takes_inputs:
-                self.slider.setVisible(self.takes_inputs)
+            if self.slider.isHidden() == simulator:
+                self.slider.setVisible(simulator)
                 self.updateGeometry()
+            if self.slider.isEnabled() != self.takes_inputs:
+                # The world's sensor sets this pin: the slider shows what it reads.
+                self.slider.setEnabled(self.takes_inputs)
+                self.slider.setToolTip(
+                    f"The robot's {look.held_by} sets what read({self.spot.name}) gives"
+                    if look.held_by else f"Drag to set what read({self.spot.name}) gives")
             if not self.slider.isSliderDown():
                 self.slider.blockSignals(True)
                 self.slider.setValue(round(picture.reads(self.spot) * SLIDER_STEPS))
@@ -450,6 +462,8 @@ class BoardView(QWidget):
         self.title.setText(f"{title} simulator" if picture.source == SIMULATOR else title)
         if picture.source != NOTHING and not picture.layout.pins and not picture.layout.motors:
             note = UNKNOWN_BOARD if picture.source == ROBOT else "The simulator is starting…"
+        elif picture.source == SIMULATOR and picture.held:
+            note = WORLD_NOTE
         else:
             note = NOTES[picture.source]
         self.note.setText(note)

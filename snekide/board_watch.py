@@ -3,8 +3,9 @@
 
 The simulator's pins come from the side channel, always (a boot reports its pins before the
 IDE hears that it connected); a real robot's come from the REPL (snekide.typed_pins). Inputs
-set by hand go to the simulator over the side channel; a real robot's inputs are its
-sensors, which the IDE cannot set. No Qt here.
+set by hand go to the simulator over the side channel, except on the pins that the robot's
+world sets (its sensors: the world wins, as a real sensor would); a real robot's inputs are
+its sensors, which the IDE cannot set. No Qt here.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from snekide.typed_pins import RobotWatch
 
 NOT_RUNNING = "The simulator is not running, so the input was not set. Press Connect."
 ROBOT_GONE = "The robot is not connected. Press Connect."
+HELD = ("{pin} is the robot's {what}: in the robot's world, the {what} sets what read({pin}) "
+        "gives. Move the robot to change it.")
 
 
 class BoardWatch:
@@ -76,10 +79,12 @@ class BoardWatch:
         """Give a pin of the simulator a value (0..1); '' if done, else why not."""
         if not self.takes_inputs:
             return ""
-        value = min(1.0, max(0.0, value))
-        if not self.channel.send_input(spot.number, value):
+        held_by = self.picture().look(spot.number).held_by
+        if held_by:
+            return HELD.format(pin=spot.name, what=held_by)
+        # What read() gives is shown when the channel tells it (InputGiven), as for the world's.
+        if not self.channel.send_input(spot.number, min(1.0, max(0.0, value))):
             return NOT_RUNNING
-        self.simulator.give(spot.number, value)
         return ""
 
     def toggle(self, spot: PinSpot) -> str:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import partial
 from typing import Any, Protocol
 
 from PyQt6.QtCore import QObject, pyqtSignal
@@ -58,9 +57,10 @@ class BoardLike(Protocol):
     def reset(self) -> None: ...
 
 
-def make_board(choice: Any, side_channel: SideChannel | None = None) -> BoardLike:
+def make_board(choice: Any, side_channel: SideChannel | None = None,
+               simulator_args: Sequence[str] = ()) -> BoardLike:
     """A Board for a device.usb.DeviceChoice: the simulator (reporting its pins on
-    side_channel, if given) or a serial port."""
+    side_channel, if given, started with simulator_args too) or a serial port."""
     from snekide.device import transport
     from snekide.device.board import Board
     from snekide.device.side_channel import SimulatorWithChannel
@@ -70,20 +70,23 @@ def make_board(choice: Any, side_channel: SideChannel | None = None) -> BoardLik
         firmware = transport.find_simulator_firmware()
         eeprom = settings.simulator_eeprom(board_name)
         if side_channel is not None:
-            pipe: Any = SimulatorWithChannel(firmware, eeprom, board_name, side_channel)
+            pipe: Any = SimulatorWithChannel(firmware, eeprom, board_name, side_channel,
+                                             extra_args=simulator_args)
         else:
-            pipe = transport.SimulatorTransport(firmware, eeprom, board_name)
+            pipe = transport.SimulatorTransport(firmware, eeprom, board_name,
+                                                extra_args=simulator_args)
     else:
         pipe = _board_port(choice, choice.port)
     board: BoardLike = Board(pipe, needs_pacing=choice.needs_pacing)
     return board
 
 
-def make_board_again(choice: Any, side_channel: SideChannel | None = None) -> BoardLike:
+def make_board_again(choice: Any, side_channel: SideChannel | None = None,
+                     simulator_args: Sequence[str] = ()) -> BoardLike:
     """A Board for the same robot after an unplug or a reset: found again by its USB serial
     number (or at its old port), with a few tries over some seconds."""
     if choice.kind == "simulator":
-        return make_board(choice, side_channel)
+        return make_board(choice, side_channel, simulator_args)
     from snekide.device.board import Board
     from snekide.device.realboard import open_again
 
@@ -131,8 +134,12 @@ class Connection(QObject):
                  parent: QObject | None = None, *,
                  reconnect_factory: Callable[[Any], BoardLike] | None = None) -> None:
         super().__init__(parent)
-        #: The simulator's pins, motors and inputs, whichever simulator runs now.
+        #: The simulator's pins, motors and inputs, whichever simulator runs now: the board
+        #: view and the robot's world read it (see snekide.device.side_channel).
         self.side_channel = SideChannel()
+        #: The simulator's options for a Connect choice, beyond its side channel: the robot's
+        #: world asks for --virtual-time on the board whose time it keeps (robot.live).
+        self.simulator_args: Callable[[Any], Sequence[str]] = lambda choice: ()
         if reconnect_factory is None:
             reconnect_factory = make_board_again if board_factory is make_board else board_factory
         self._factory = self._with_channel(board_factory)
@@ -156,8 +163,10 @@ class Connection(QObject):
         self._partial = ""  # output since the last newline (for the banner)
 
     def _with_channel(self, factory: Callable[..., BoardLike]) -> Callable[[Any], BoardLike]:
+        """The simulator started the one way: on the connection's side channel, with the
+        options asked for."""
         if factory in (make_board, make_board_again):
-            return partial(factory, side_channel=self.side_channel)
+            return lambda choice: factory(choice, self.side_channel, self.simulator_args(choice))
         return factory
 
     # -- state ---------------------------------------------------------------

@@ -124,9 +124,7 @@ class MainWindow(QMainWindow):
             repl = ReplPane()
         self.repl = repl
         self.robot_pane = RobotPane()  # the simulated robot, shown while on the simulator
-        self.connection = connection if connection is not None else Connection(
-            board_factory=self.robot_pane.make_board,
-            reconnect_factory=self.robot_pane.make_board_again)
+        self.connection = connection if connection is not None else Connection()
         # A robot whose cable was pulled, or that restarted, is found again by
         # its USB serial number; the REPL keeps what it shows.
         self.connection.auto_reconnect = True

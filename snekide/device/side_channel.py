@@ -5,15 +5,26 @@ The host firmware describes its board at every boot and reports every output cha
 JSON object a line; input values go back as `{"pin": N, "value": V}` (firmware/README.md).
 One SideChannel serves the simulator whichever process runs it now: SimulatorWithChannel
 gives each simulator it starts a fresh socket pair, a reader thread turns what arrives into
-events, and every subscriber (the board view, the robot, a test) gets them in batches.
+events, and every subscriber (the board view, the robot's world, a test) gets them in
+batches. The channel is read once, here, whoever uses it.
 
     channel = SideChannel()
-    unsubscribe = channel.subscribe(lambda events: ...)   # called on the reader thread
+    unsubscribe = channel.subscribe(lambda events: ...)   # see "Listeners" below
     transport = SimulatorWithChannel(firmware, eeprom, "snekboard", channel)
     channel.send_input(0, 0.25)                            # read(A1) gives 0.25
 
-Nothing here uses Qt. Subscribers are called on the reader thread: keep them short (record
-the latest state under a lock; draw it later, on a timer).
+With --virtual-time the simulator asks for time (WaitForTime) and a world answers with
+send_inputs(..., time_us=N). A wait is never merged with another line nor moved past one.
+
+What goes to the simulator is told to the subscribers too (InputGiven), and so is who sets
+which inputs (InputsHeld: a world's sensors set their own pins), so that every user of the
+channel sees what read() gives, whoever set it.
+
+Listeners: every batch goes to every listener, one batch at a time and in the order they
+were made, on the reader thread or on the thread that sent an input. A listener may send or
+hold inputs: what that tells the listeners comes after the batch in hand. Keep listeners
+short (record the latest state under a lock; draw it later, on a timer). Nothing here uses
+Qt.
 
 A program can switch a pin a few hundred thousand times a second. Within one read, reports
 that say the same thing (the same pin's output or pull, the same motor, the LEDs, the tone)
@@ -34,6 +45,7 @@ import select
 import socket
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -106,6 +118,13 @@ class Tone:
 
 
 @dataclass(frozen=True)
+class WaitForTime:
+    """In virtual time: the board waits until the world has reached time_us (microseconds)
+    and says so (SideChannel.send_inputs(..., time_us=...))."""
+    time_us: int
+
+
+@dataclass(frozen=True)
 class OtherReport:
     """A JSON object of a kind not listed here, for readers that know it."""
     fields: Mapping[str, Any] = field(hash=False)
@@ -133,8 +152,26 @@ class Garbled:
     lines: int
 
 
-Report = (BoardDescribed | PinOutput | MotorOutput | PinPull | NeoPixels | Tone | OtherReport)
-Event = Report | ChannelOpened | ChannelClosed | Flooding | Garbled
+@dataclass(frozen=True)
+class InputGiven:
+    """An input went to the simulator: read(pin) gives value from now. source says who set
+    it: '' by hand, else what holds the pin (see InputsHeld)."""
+    pin: int
+    value: float
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class InputsHeld:
+    """These pins' inputs are set by the world, each by what is named (pin: 'light sensor'),
+    from now on; it replaces what was held before (none: nothing is)."""
+    pins: Mapping[int, str] = field(hash=False)
+
+
+Report = (BoardDescribed | PinOutput | MotorOutput | PinPull | NeoPixels | Tone | WaitForTime
+          | OtherReport)
+Event = (Report | ChannelOpened | ChannelClosed | Flooding | Garbled | InputGiven
+         | InputsHeld)
 Listener = Callable[[Sequence[Event]], None]
 
 
@@ -178,6 +215,8 @@ def _report(data: dict[str, Any]) -> Report | None:
         return NeoPixels(tuple(_colour(c) for c in data["neopixel"]))
     if "tone" in data:
         return Tone(_number(data["tone"]))
+    if "wait_us" in data:
+        return WaitForTime(_count(data["wait_us"]))
     return OtherReport(data)
 
 
@@ -328,6 +367,9 @@ class SideChannel:
         self.parse_limit = parse_limit
         self._lock = threading.Lock()
         self._listeners: list[Listener] = []
+        self._outbox: deque[Sequence[Event]] = deque()   # batches not yet given out
+        self._dispatching = False                         # a thread is giving them out
+        self._send_lock = threading.Lock()                # one line at a time to the simulator
         self._sock: socket.socket | None = None      # ours, for the running simulator
         self._child: socket.socket | None = None     # theirs, until the simulator has it
         self._reader: threading.Thread | None = None
@@ -349,13 +391,26 @@ class SideChannel:
         return unsubscribe
 
     def _dispatch(self, events: Sequence[Event]) -> None:
+        """Give a batch to every listener, after the batches before it. Whichever thread is
+        giving batches out gives this one too: a listener that sends an input (and so makes a
+        batch) does not deliver it in the middle of the batch in hand."""
         with self._lock:
-            listeners = list(self._listeners)
-        for listener in listeners:
-            try:
-                listener(events)
-            except Exception:  # noqa: BLE001 - one broken pane must not stop the others
-                log.exception("a side-channel listener failed")
+            self._outbox.append(events)
+            if self._dispatching:
+                return
+            self._dispatching = True
+        while True:
+            with self._lock:
+                if not self._outbox:
+                    self._dispatching = False
+                    return
+                batch = self._outbox.popleft()
+                listeners = list(self._listeners)
+            for listener in listeners:
+                try:
+                    listener(batch)
+                except Exception:  # noqa: BLE001 - one broken pane must not stop the others
+                    log.exception("a side-channel listener failed")
 
     # -- for the simulator that is starting --------------------------------------------
 
@@ -410,19 +465,47 @@ class SideChannel:
     # -- to the simulator ----------------------------------------------------------------
 
     def send_input(self, pin: int, value: float) -> bool:
-        """Give an input pin a value (analog 0..1; digital: 1 above 0.5, else 0).
+        """Give an input pin a value by hand (analog 0..1; digital: 1 above 0.5, else 0).
         False when no simulator is listening."""
-        if not math.isfinite(value):
-            raise ValueError(f"not a number: {value}")
-        return self.send(b'{"pin": %d, "value": %s}\n' % (pin, _number_text(value).encode()))
+        return self.send_inputs({pin: value})
 
-    def send(self, data: bytes) -> bool:
-        """Send lines to the simulator as they are. False when no simulator is listening."""
-        sock = self._sock
+    def send_inputs(self, values: Mapping[int, float], source: str = "", *,
+                    time_us: int | None = None, generation: int | None = None) -> bool:
+        """Give input pins values, set by source ('' by hand); then, with time_us, tell a
+        simulator in virtual time that the world has reached it (it reads the inputs first).
+        Subscribers get InputGiven for each. With a generation, only to that simulator.
+        False when no simulator (or not that one) is listening."""
+        lines = []
+        for pin, value in values.items():
+            if not math.isfinite(value):
+                raise ValueError(f"not a number: {value}")
+            lines.append(b'{"pin": %d, "value": %s}\n' % (pin, _number_text(value).encode()))
+        if time_us is not None:
+            lines.append(b'{"time_us": %d}\n' % time_us)
+        if not self.send(b"".join(lines), generation):
+            return False
+        if values:
+            self._dispatch([InputGiven(pin, value, source) for pin, value in values.items()])
+        return True
+
+    def hold_inputs(self, pins: Mapping[int, str]) -> None:
+        """Say which pins the world's sensors set from now (pin: what sets it), in place of
+        those held before; subscribers get InputsHeld. The holder keeps its word itself:
+        it sends its values again when another sets one of its pins."""
+        self._dispatch([InputsHeld(dict(pins))])
+
+    def send(self, data: bytes, generation: int | None = None) -> bool:
+        """Send lines to the simulator as they are (with a generation, only to that one).
+        False when no simulator (or not that one) is listening."""
+        with self._lock:
+            sock = self._sock
+            if generation is not None and generation != self.generation:
+                return False
         if sock is None:
             return False
         try:
-            sock.sendall(data)
+            with self._send_lock:   # lines from two threads never interleave
+                sock.sendall(data)
         except OSError:
             return False
         return True
@@ -440,8 +523,9 @@ class SideChannel:
                     self._tell_flood(flood, 0)
                     continue
                 data = sock.recv(CHUNK)
-            except (OSError, ValueError):  # closed by close()
-                return
+            except (OSError, ValueError):
+                # Closed by close(), or reset: the simulator went with lines of ours unread.
+                data = b""
             if sock is not self._sock:
                 return
             if not data:

@@ -23,6 +23,8 @@ MAX_COORD = 10000.0
 #: Straight pieces an oval of tape is drawn with.
 OVAL_PIECES = 120
 
+#: The board the robot is wired to: a world's pins and motors are a Snekboard's.
+ROBOT_BOARD = "snekboard"
 #: Snekboard pins: analog inputs A1..A8 are pins 0..7, motors M1..M4.
 ANALOG_PINS = {f"A{n}": n - 1 for n in range(1, 9)}
 MOTORS = {f"M{n}": n for n in range(1, 5)}

@@ -2,7 +2,8 @@
 """Runs the IDE in its own process with the Board or the Plotter open, and takes a picture.
 
     python drive_views.py board THEME PNG     on the Snekboard simulator: motors, a lit pin,
-                                              colour LEDs, a tone and an input set by hand
+                                              colour LEDs, a tone, an input set by hand and
+                                              the robot's light sensor on A1
     python drive_views.py plotter THEME PNG   a program printing two waves as tuples
 
 Prints the pane's place in the picture as JSON. SNEKIDE_DATA_DIR and QT_QPA_PLATFORM come
@@ -35,9 +36,11 @@ WAVES = ["for i in range(300):", "print((sin(i / 10), cos(i / 23) / 2))", ""]
 
 
 def type_lines(window: MainWindow, lines: list[str]) -> None:
-    control = window.repl._control
+    """Each line once the robot's prompt shows, as a student types them."""
+    control = window.repl
     control.setFocus()
     for line in lines:
+        wait_for(lambda: control.ready, "the prompt")
         if line:
             QTest.keyClicks(control, line)
         QTest.keyClick(control, Qt.Key.Key_Return)
@@ -56,10 +59,12 @@ def board(window: MainWindow) -> QWidget:
     wait_for(lambda: bool(view.tiles), "the board's pins")
     for line in BOARD_LINES:
         type_lines(window, [line])
-    a1 = view.tile("A1")
-    a1.slider.setValue(70)  # type: ignore[attr-defined]
+    a4 = view.tile("A4")   # A1 is the robot's light sensor: the world sets it
+    a4.slider.setValue(70)  # type: ignore[attr-defined]
     wait_for(lambda: view.tile("tone").lines == ("playing 440 Hz",)
-             and view.tile("A1").lines[-1] == "read() gives 0.7", "the board to show it all")
+             and view.tile("A4").lines[-1] == "read() gives 0.7"
+             and view.tile("A1").lines[-1] == "light sensor",
+             "the board to show it all")
     return view
 
 

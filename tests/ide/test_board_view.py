@@ -11,15 +11,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PyQt6.QtCore import QEvent, QPoint, QPointF, Qt
+from PyQt6.QtCore import QEvent, QPoint, QPointF, QRect, Qt
 from PyQt6.QtGui import QMouseEvent
-from PyQt6.QtWidgets import QApplication, QSlider, QStyle, QStyleOptionSlider
+from PyQt6.QtWidgets import (QApplication, QDockWidget, QSlider, QStyle, QStyleOptionSlider,
+                             QTabBar)
 
 from snekide import connect_choices
 from snekide.__main__ import parser
 from snekide.app import create_window
 from snekide.board_pins import FLOODING, STOPPED
-from snekide.board_view import NOTES, BoardView, PinTile
+from snekide.board_view import NOTES, WORLD_NOTE, BoardView, PinTile
 from snekide.board_watch import NOT_RUNNING
 from snekide.main_window import MainWindow
 from snekide.typed_pins import UNCERTAIN
@@ -103,7 +104,7 @@ def test_the_snekboards_pins_motors_lights_and_tone(qtbot, board):
     names = [tile.objectName() for tile in view.tiles]
     assert names == ([f"motor_M{n}" for n in range(1, 5)] + [f"pin_A{n}" for n in range(1, 9)]
                      + ["neopixels", "tone"])
-    assert view.note.text() == NOTES["simulator"]
+    qtbot.waitUntil(lambda: view.note.text() == WORLD_NOTE, timeout=WAIT)   # the robot's world
     run(qtbot, window, "talkto(M1); setpower(0.5); setleft(); on(); print('go')", "go")
     shows(qtbot, view, "M1", "on · left · 50%")
     shows(qtbot, view, "M2", "off")
@@ -147,16 +148,45 @@ def test_clicking_a_digital_pin_is_what_read_gives(qtbot, board):
 
 def test_dragging_a_slider_is_what_read_gives(qtbot, board):
     window, view = board("snekboard")
-    tile = view.tile("A1")
-    assert isinstance(tile, PinTile) and tile.slider is not None
+    tile = view.tile("A2")                             # no sensor of the world's on it
+    assert isinstance(tile, PinTile) and tile.slider is not None and tile.slider.isEnabled()
     drag(qtbot, tile.slider, 0.4)
     value = tile.slider.value()
     assert 30 <= value <= 50, value
     shown = f"{value / 100:.2f}".rstrip("0").rstrip(".")
-    shows(qtbot, view, "A1", "off", f"read() gives {shown}")
-    run(qtbot, window, "print('A1 reads', read(A1))", f"A1 reads {shown}")
+    shows(qtbot, view, "A2", "off", f"read() gives {shown}")
+    run(qtbot, window, "print('A2 reads', read(A2))", f"A2 reads {shown}")
     drag(qtbot, tile.slider, -0.2)                     # past the end: all the way down
-    run(qtbot, window, "print('A1 reads', read(A1))", "A1 reads 0")
+    run(qtbot, window, "print('A2 reads', read(A2))", "A2 reads 0")
+
+
+def test_in_the_robots_world_its_sensors_set_their_pins(qtbot, board):
+    """The world's light sensor on A1 wins over the hand, as a real sensor would: the view
+    shows what it reads, and what is set otherwise is put right at the world's next step."""
+    window, view = board("snekboard")
+    tile = view.tile("A1")
+    assert isinstance(tile, PinTile) and tile.slider is not None
+    shows(qtbot, view, "A1", "off", "read() gives 0.05", "light sensor")
+    assert not tile.slider.isEnabled() and tile.slider.value() == 5
+    assert "light sensor" in tile.slider.toolTip()
+    # Saying so takes no more room than another pin: the board keeps its two columns.
+    assert tile.minimumSizeHint().width() == view.tile("A2").minimumSizeHint().width()
+    drag(qtbot, tile.slider, 0.8)                      # a student tries all the same
+    assert tile.slider.value() == 5
+    run(qtbot, window, "print('A1 reads', read(A1))", "A1 reads 0.05")
+    # On the oval's tape the sensor reads dark, and the view follows it.
+    assert window.robot_pane.show_world("oval")
+    shows(qtbot, view, "A1", "off", "read() gives 0.87", "light sensor")
+    assert tile.slider.value() == 87
+    run(qtbot, window, "print('A1 reads', read(A1))", "A1 reads 0.87")
+    # Set another way (by a tool, by hand through the watch): the world's value comes back.
+    spot = view.watch.picture().layout.pin("A1")
+    assert "light sensor" in view.watch.set_input(spot, 0.3)
+    assert window.connection.side_channel.send_input(spot.number, 0.3)
+    run(qtbot, window, "time.sleep(0.05); print('A1 reads', read(A1))", "A1 reads 0.87")
+    shows(qtbot, view, "A1", "off", "read() gives 0.87", "light sensor")
+    # The other pins stay the student's.
+    assert view.tile("A2").slider.isEnabled()
 
 
 def test_pullnone_shows_what_an_unset_digital_pin_reads(qtbot, board):
@@ -190,7 +220,7 @@ def test_a_simulator_that_dies_is_said_in_the_pane_and_the_ide_stays_up(qtbot, b
                     timeout=WAIT)
     qtbot.waitUntil(lambda: window.board_status.text() == "Not connected", timeout=WAIT)
     qtbot.mouseClick(view.tile("M2"), LEFT)              # nothing to click on a motor
-    drag(qtbot, view.tile("A1").slider, 0.5)
+    drag(qtbot, view.tile("A2").slider, 0.5)
     assert view.notice.text() == NOT_RUNNING
     # Connect again: a fresh simulator, the picture at rest, the pane quiet.
     click(qtbot, window, "Connect")
@@ -201,8 +231,10 @@ def test_a_simulator_that_dies_is_said_in_the_pane_and_the_ide_stays_up(qtbot, b
 
 
 def test_a_program_that_floods_the_side_channel_is_said_and_stops(qtbot, board):
-    window, view = board("snekboard")
-    run(qtbot, window, "talkto(A1); print('ready')", "ready")
+    # The Uno runs on the wall clock, reporting every change (a Snekboard in the robot's
+    # world reports at the world's steps: see the next test).
+    window, view = board("uno")
+    run(qtbot, window, "talkto(D2); print('ready')", "ready")
     type_in_repl(qtbot, window, "while True:", "on(); off()", "")
     qtbot.waitUntil(lambda: view.notice.text() == FLOODING, timeout=WAIT)
     # The window answers: the pane redraws and Stop stops the program.
@@ -212,6 +244,22 @@ def test_a_program_that_floods_the_side_channel_is_said_and_stops(qtbot, board):
     qtbot.waitUntil(lambda: window.message.text() == "Stopped.", timeout=WAIT)
     run(qtbot, window, "print(6 * 7)", "42")
     qtbot.waitUntil(lambda: not view.notice.isVisible(), timeout=WAIT)
+
+
+def test_in_the_robots_world_a_pin_switched_without_end_is_no_flood(qtbot, board):
+    """In virtual time the board reports at the world's steps, the latest of each: the view,
+    the robot and the window keep up, and Stop stops it."""
+    window, view = board("snekboard")
+    run(qtbot, window, "talkto(M1); on(); talkto(A2); print('ready')", "ready")
+    type_in_repl(qtbot, window, "while True:", "on(); off()", "")
+    robot = window.robot_pane
+    started = robot.canvas.snapshot.time_us
+    qtbot.waitUntil(lambda: robot.canvas.snapshot.time_us > started + 500_000, timeout=WAIT)
+    shows(qtbot, view, "M1", "on · right · 100%")
+    assert view.notice.text() == "" and not robot.message.isVisible()
+    click(qtbot, window, "Stop")
+    qtbot.waitUntil(lambda: window.message.text() == "Stopped.", timeout=WAIT)
+    run(qtbot, window, "print(6 * 7)", "42")
 
 
 # -- a real board: the Uno image in avrsim on a pty --------------------------------------------

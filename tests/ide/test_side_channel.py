@@ -11,11 +11,14 @@ from pathlib import Path
 
 import pytest
 
+import os
+import socket
+
 from snekide.device.side_channel import (BoardDescribed, ChannelClosed, ChannelOpened, FloodGate,
-                                         Flooding, Garbled, LineReader, MotorOutput, NeoPixels,
-                                         OtherReport, PinOutput, PinPull, SideChannel,
-                                         merge_lines,
-                                         SimulatorWithChannel, Tone, parse_report)
+                                         Flooding, Garbled, InputGiven, InputsHeld, LineReader,
+                                         MotorOutput, NeoPixels, OtherReport, PinOutput, PinPull,
+                                         SideChannel, SimulatorWithChannel, Tone, WaitForTime,
+                                         merge_lines, parse_report)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -31,6 +34,7 @@ def test_every_report_of_the_firmware_readme():
         b'{"pin": 3, "pull": "up"}',
         b'{"neopixel": [[255, 0, 0], [0, 128, 255]]}',
         b'{"tone": 440}',
+        b'{"wait_us": 1500000}',
     ]
     assert [parse_report(line) for line in lines] == [
         BoardDescribed("snekboard", 17, (0, 1, 2, 3, 4, 5, 6, 7),
@@ -40,12 +44,13 @@ def test_every_report_of_the_firmware_readme():
         PinPull(3, "up"),
         NeoPixels(((255, 0, 0), (0, 128, 255))),
         Tone(440.0),
+        WaitForTime(1500000),
     ]
 
 
 def test_a_report_of_another_kind_is_passed_on_whole():
-    report = parse_report(b'{"wait_us": 1000}')
-    assert isinstance(report, OtherReport) and report.fields == {"wait_us": 1000}
+    report = parse_report(b'{"lights": 3}')
+    assert isinstance(report, OtherReport) and report.fields == {"lights": 3}
 
 
 @pytest.mark.parametrize("line", [
@@ -111,6 +116,17 @@ def test_a_board_description_or_another_kind_is_never_merged_across():
     assert merge_lines(lines) == lines[:6] + lines[7:]
 
 
+def test_waits_for_virtual_time_pass_whole_in_order_between_merged_reports():
+    reader = LineReader()
+    motor = b'{"motor": 1, "power": %d, "on": true, "direction": "left"}\n'
+    events = reader.feed(motor % 1 + motor % 0 + b'{"wait_us": 1000}\n' + motor % 1
+                         + b'{"wait_us": 6000}\n{"wait_us": 5000}\n' + motor % 0 + motor % 1)
+    assert events == [MotorOutput(1, 0.0, True, "left"), WaitForTime(1000),
+                      MotorOutput(1, 1.0, True, "left"), WaitForTime(6000), WaitForTime(5000),
+                      MotorOutput(1, 1.0, True, "left")]
+    assert parse_report(b'{"wait_us": -1}') is None and parse_report(b'{"wait_us": 1.5}') is None
+
+
 def test_a_read_counts_lines_before_and_after_merging():
     reader = LineReader()
     events = reader.feed(b'{"motor": 1, "power": 1, "on": true, "direction": "left"}\n' * 500
@@ -148,6 +164,69 @@ def test_the_flood_ends_after_a_calm_second():
     assert gate.take(10) == 0 and gate.flooding           # calm, but not for long enough
     clock.now += 1.1
     assert gate.take(10) == 0 and not gate.flooding
+
+
+# -- users of one channel ------------------------------------------------------------------
+
+def fake_simulator(channel: SideChannel) -> socket.socket:
+    """The simulator's end of a fresh channel, held by the test."""
+    end = socket.socket(fileno=os.dup(channel.open_child_end()))
+    channel.child_started()
+    end.settimeout(10)
+    return end
+
+
+def test_inputs_sent_are_told_to_every_user_with_who_set_them():
+    channel = SideChannel()
+    events = Events(channel)
+    end = fake_simulator(channel)
+    assert channel.send_inputs({0: 0.25, 3: 1.0}, "world", time_us=5000)
+    assert channel.send_input(4, 0.5)
+    assert events.wait_for(InputGiven(4, 0.5, ""))[-3:] == [
+        InputGiven(0, 0.25, "world"), InputGiven(3, 1.0, "world"), InputGiven(4, 0.5, "")]
+    got = b""
+    while got.count(b"\n") < 4:
+        got += end.recv(4096)
+    assert got == (b'{"pin": 0, "value": 0.25}\n{"pin": 3, "value": 1}\n{"time_us": 5000}\n'
+                   b'{"pin": 4, "value": 0.5}\n')
+    channel.hold_inputs({0: "light sensor"})
+    assert events.wait_for(InputsHeld)[-1] == InputsHeld({0: "light sensor"})
+    # To an earlier simulator's generation: nothing goes, nothing is told.
+    assert not channel.send_inputs({0: 0.5}, "world", generation=channel.generation - 1)
+    with pytest.raises(ValueError):
+        channel.send_input(0, float("nan"))
+    channel.close()
+    end.close()
+    assert not channel.send_input(0, 0.5)
+
+
+def test_a_simulator_gone_with_our_lines_unread_closes_the_channel():
+    """Its end is reset then, not closed cleanly: the channel's end is told all the same."""
+    channel = SideChannel()
+    events = Events(channel)
+    end = fake_simulator(channel)
+    assert channel.send_inputs({0: 0.5}, time_us=1000)
+    end.close()
+    events.wait_for(ChannelClosed)
+    assert not channel.is_open
+
+
+def test_what_a_listener_sends_reaches_everyone_after_the_batch_in_hand():
+    channel = SideChannel()
+    seen: dict[str, list[object]] = {"first": [], "second": []}
+    end = fake_simulator(channel)
+
+    def first(batch):
+        seen["first"].extend(batch)
+        if any(isinstance(e, WaitForTime) for e in batch):
+            channel.send_inputs({0: 0.5}, "world", time_us=10)   # answers in the middle
+    channel.subscribe(first)
+    channel.subscribe(lambda batch: seen["second"].extend(batch))
+    channel._dispatch([WaitForTime(10), MotorOutput(1, 1.0, True, "left")])
+    expected = [WaitForTime(10), MotorOutput(1, 1.0, True, "left"), InputGiven(0, 0.5, "world")]
+    assert seen["first"] == seen["second"] == expected
+    channel.close()
+    end.close()
 
 
 # -- the real simulator ------------------------------------------------------------------------
