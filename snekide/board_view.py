@@ -16,7 +16,7 @@ from PyQt6.QtCore import QPointF, QRectF, QSize, Qt, QTimer, pyqtSignal
 from PyQt6.QtGui import (QColor, QFont, QFontMetrics, QMouseEvent, QPainter, QPainterPath,
                          QPaintEvent, QPen, QResizeEvent)
 from PyQt6.QtWidgets import (QApplication, QGridLayout, QLabel, QScrollArea, QSizePolicy,
-                             QSlider, QVBoxLayout, QWidget)
+                             QSlider, QStyle, QVBoxLayout, QWidget)
 
 from snekide import theme_switch
 from snekide.board_pins import NOTHING, ROBOT, SIMULATOR, Layout, MotorLook, Picture, PinLook, PinSpot
@@ -72,6 +72,12 @@ class Colours:
                       round(a.blue() + (b.blue() - a.blue()) * t))
 
 
+def tile_text_width(metrics: QFontMetrics) -> int:
+    """The width of the longest line a tile says, whatever its state."""
+    return max(metrics.horizontalAdvance(sample) for sample in (
+        "read() gives 0.00", "on · right · 100%", "playing 1000 Hz", "distance sensor"))
+
+
 def _number(value: float) -> str:
     """0.25, 1, 0.3: as a student would write it."""
     return f"{value:.2f}".rstrip("0").rstrip(".") or "0"
@@ -105,8 +111,8 @@ class Tile(QWidget):
         metrics = self.fontMetrics()
         bold = QFont(self.font())
         bold.setBold(True)
-        text = max(metrics.horizontalAdvance(sample) for sample in (
-            "read() gives 0.00", "on · right · 100%", "playing 1000 Hz", *self.lines))
+        text = max([tile_text_width(metrics),
+                    *(metrics.horizontalAdvance(line) for line in self.lines)])
         lines, pixels = self.beside_name
         name = (metrics.height() * (0.9 + lines) + 14 + pixels
                 + QFontMetrics(bold).horizontalAdvance(self.name))
@@ -428,7 +434,14 @@ class BoardView(QWidget):
         self.refresh(force=True)
 
     def sizeHint(self) -> QSize:  # noqa: N802 - Qt override
-        return QSize(360, 560)
+        """Room for two columns of tiles (a dock opens at this width)."""
+        grid, outer = self.face.grid, self.layout().contentsMargins()   # type: ignore[union-attr]
+        inner = grid.contentsMargins()
+        tile = max((t.minimumSizeHint().width() for t in self.tiles),
+                   default=16 + tile_text_width(self.fontMetrics()))
+        scroll_bar = self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent)
+        return QSize(2 * tile + grid.horizontalSpacing() + inner.left() + inner.right()
+                     + outer.left() + outer.right() + scroll_bar + 4, 560)
 
     # -- following the connection ------------------------------------------------------
 
@@ -474,7 +487,8 @@ class BoardView(QWidget):
             tile.show_look(picture)
 
     def _build(self, layout: Layout) -> None:
-        """Tiles for a board: motors, then pins, then lights and tone; two columns."""
+        """Tiles for a board: what it drives first (motors, lights, tone: in sight without
+        scrolling on a laptop's screen), then its pins; two columns."""
         for tile in self.tiles:
             tile.setParent(None)
             tile.deleteLater()
@@ -482,15 +496,15 @@ class BoardView(QWidget):
         self._layout = layout
         c = self.colours
         tiles: list[Tile] = [MotorTile(m.name, m.number, c) for m in layout.motors]
+        if layout.neopixel is not None:
+            tiles.append(LightsTile(c))
+        if layout.pins or layout.motors:
+            tiles.append(ToneTile(c))
         for spot in layout.pins:
             tile = PinTile(spot, c)
             tile.clicked.connect(self._pin_clicked)
             tile.slid.connect(self._pin_slid)
             tiles.append(tile)
-        if layout.neopixel is not None:
-            tiles.append(LightsTile(c))
-        if layout.pins or layout.motors:
-            tiles.append(ToneTile(c))
         self.tiles = tiles
         self._columns = 0
         self._place()

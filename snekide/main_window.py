@@ -287,13 +287,22 @@ class MainWindow(QMainWindow):
         # The board's pins and the plotter, docked beside the REPL; View shows and hides them.
         view_menu.addSeparator()
         self.board_view, self.plotter = BoardView(self.connection), Plotter()
+        docks = []
         for title, pane in (("Board", self.board_view), ("Plotter", self.plotter)):
             dock = QDockWidget(title, self)
             dock.setObjectName(f"{pane.objectName()}_dock")
             dock.setWidget(pane)
             self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
             dock.hide()
-            view_menu.addAction(dock.toggleViewAction())
+            action = dock.toggleViewAction()
+            assert action is not None
+            # Chosen from View, a pane comes to the front of its tabs.
+            action.triggered.connect(lambda shown, dock=dock: shown and dock.raise_())
+            view_menu.addAction(action)
+            docks.append(dock)
+        # Both open, they take turns as tabs: on a laptop's screen each needs the height
+        # (stacked, the graph was a strip of 100 pixels and the board showed six pins).
+        self.tabifyDockWidget(*docks)
         projector = self.theme_menu.projector_action
         projector.setIconText("Big")
         self.toolbar.addSeparator()

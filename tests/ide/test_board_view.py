@@ -102,8 +102,8 @@ def drag(qtbot: Any, slider: QSlider, fraction: float) -> None:
 def test_the_snekboards_pins_motors_lights_and_tone(qtbot, board):
     window, view = board("snekboard")
     names = [tile.objectName() for tile in view.tiles]
-    assert names == ([f"motor_M{n}" for n in range(1, 5)] + [f"pin_A{n}" for n in range(1, 9)]
-                     + ["neopixels", "tone"])
+    assert names == ([f"motor_M{n}" for n in range(1, 5)] + ["neopixels", "tone"]
+                     + [f"pin_A{n}" for n in range(1, 9)])
     qtbot.waitUntil(lambda: view.note.text() == WORLD_NOTE, timeout=WAIT)   # the robot's world
     run(qtbot, window, "talkto(M1); setpower(0.5); setleft(); on(); print('go')", "go")
     shows(qtbot, view, "M1", "on · left · 50%")
@@ -124,12 +124,66 @@ def test_the_snekboards_pins_motors_lights_and_tone(qtbot, board):
 def test_the_unos_pins_and_its_led(qtbot, board):
     window, view = board("uno")
     names = [tile.objectName() for tile in view.tiles]
-    assert names == [f"pin_D{n}" for n in range(14)] + [f"pin_A{n}" for n in range(6)] + ["tone"]
+    assert names == ["tone"] + [f"pin_D{n}" for n in range(14)] + [f"pin_A{n}" for n in range(6)]
     assert view.tile("LED") is view.tile("D13") and view.tile("LED").name == "D13 · LED"
     run(qtbot, window, "talkto(LED); on(); print('lit')", "lit")
     shows(qtbot, view, "D13", "on · 100%", "read() gives 1")
     run(qtbot, window, "off(); print('dark')", "dark")
     shows(qtbot, view, "D13", "off", "read() gives 1")
+
+
+# -- beside the robot and the plotter, on a laptop's screen ------------------------------------
+
+def visible_part(widget: Any) -> tuple[int, int]:
+    """The width and height of what shows of a widget in its window: within each of its
+    parents (not scrolled away, not a dock tab put aside off the window)."""
+    window = widget.window()
+    shown = QRect(widget.mapTo(window, QPoint(0, 0)), widget.size())
+    parent = widget.parentWidget()
+    while parent is not None and parent is not window:
+        shown = shown.intersected(QRect(parent.mapTo(window, QPoint(0, 0)), parent.size()))
+        parent = parent.parentWidget()
+    shown = shown.intersected(window.rect())
+    return (shown.width(), shown.height()) if widget.isVisible() and not shown.isEmpty() \
+        else (0, 0)
+
+
+def test_on_a_laptop_the_robot_the_board_and_the_plotter_each_have_room(qtbot, board):
+    """1366x700 (a laptop's screen less its panel): the Board and the Plotter take turns as
+    tabs (stacked, the graph was a 100-pixel strip and the board showed six pins), the board
+    shows its pins in two columns, and a program driving the robot shows on both."""
+    window, view = board("snekboard")
+    window.resize(1366, 700)
+    qtbot.waitUntil(lambda: window.width() == 1366, timeout=WAIT)
+    open_pane(qtbot, window, "Plotter")
+    docks = {dock.windowTitle(): dock for dock in window.findChildren(QDockWidget)}
+    assert window.tabifiedDockWidgets(docks["Board"]) == [docks["Plotter"]]
+    qtbot.waitUntil(lambda: visible_part(window.plotter.graph)[1] >= 300, timeout=WAIT)
+    assert visible_part(view) == (0, 0)                     # behind the plotter's tab
+    tabs = next(bar for bar in window.findChildren(QTabBar)
+                if [bar.tabText(i) for i in range(bar.count())] == ["Board", "Plotter"])
+    qtbot.mouseClick(tabs, LEFT, pos=tabs.tabRect(0).center())
+    qtbot.waitUntil(lambda: visible_part(view)[1] >= 450, timeout=WAIT)
+    assert view._columns == 2
+
+    def shown() -> set[str]:
+        return {tile.objectName() for tile in view.tiles
+                if visible_part(tile)[1] >= tile.height() > 30}
+    try:
+        qtbot.waitUntil(lambda: {"motor_M1", "motor_M4", "neopixels", "tone", "pin_A1"}
+                        <= shown(),
+                        timeout=WAIT)
+    except qtbot.TimeoutError:
+        pytest.fail(f"only {sorted(shown())} show whole")
+    # The robot drives in the oval while the board shows its motors.
+    robot = window.robot_pane
+    assert robot.show_world("oval") and visible_part(robot.canvas)[1] >= 250
+    start = robot.canvas.snapshot.pose
+    run(qtbot, window, "talkto(M1); setright(); setpower(0.6); on(); talkto(M3); setleft(); "
+        "setpower(0.35); on(); print('off it goes')", "off it goes")
+    shows(qtbot, view, "M1", "on · right · 60%")
+    shows(qtbot, view, "M3", "on · left · 35%")
+    qtbot.waitUntil(lambda: robot.canvas.snapshot.pose.x > start.x + 3, timeout=WAIT)
 
 
 # -- inputs ----------------------------------------------------------------------------------
