@@ -21,10 +21,12 @@ which inputs (InputsHeld: a world's sensors set their own pins), so that every u
 channel sees what read() gives, whoever set it.
 
 Listeners: every batch goes to every listener, one batch at a time and in the order they
-were made, on the reader thread or on the thread that sent an input. A listener may send or
-hold inputs: what that tells the listeners comes after the batch in hand. Keep listeners
-short (record the latest state under a lock; draw it later, on a timer). Nothing here uses
-Qt.
+were made, on the reader thread while a simulator runs (a batch made on another thread, an
+input sent from the window or the world's answer, is handed to the reader, so that neither
+the window nor the world ever spends its time giving out the reader's batches), else on the
+thread that made it. A listener may send or hold inputs: what that tells the listeners
+comes after the batch in hand. Keep listeners short (record the latest state under a lock;
+draw it later, on a timer). Nothing here uses Qt.
 
 A program can switch a pin a few hundred thousand times a second. Within one read, reports
 that say the same thing (the same pin's output or pull, the same motor, the LEDs, the tone)
@@ -369,6 +371,7 @@ class SideChannel:
         self._listeners: list[Listener] = []
         self._outbox: deque[Sequence[Event]] = deque()   # batches not yet given out
         self._dispatching = False                         # a thread is giving them out
+        self._wake: socket.socket | None = None           # tells the reader of new batches
         self._send_lock = threading.Lock()                # one line at a time to the simulator
         self._sock: socket.socket | None = None      # ours, for the running simulator
         self._child: socket.socket | None = None     # theirs, until the simulator has it
@@ -379,7 +382,7 @@ class SideChannel:
     # -- subscribers ---------------------------------------------------------------------
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
-        """Call listener with each batch of events (on the reader thread); returns a function
+        """Call listener with each batch of events (see Listeners, above); returns a function
         that unsubscribes it."""
         with self._lock:
             self._listeners.append(listener)
@@ -391,11 +394,24 @@ class SideChannel:
         return unsubscribe
 
     def _dispatch(self, events: Sequence[Event]) -> None:
-        """Give a batch to every listener, after the batches before it. Whichever thread is
-        giving batches out gives this one too: a listener that sends an input (and so makes a
-        batch) does not deliver it in the middle of the batch in hand."""
+        """Give a batch to every listener, after the batches before it: by the reader while
+        one runs, else here."""
         with self._lock:
             self._outbox.append(events)
+            wake = self._wake
+        if wake is not None and threading.current_thread() is not self._reader:
+            try:
+                wake.send(b"!")
+            except OSError:
+                pass   # full: the reader has been told; closed: it gave out the rest as it ended
+            return
+        self._deliver()
+
+    def _deliver(self) -> None:
+        """Give out the batches waiting, in order. A thread that finds another at it leaves
+        them to it: a listener that sends an input (and so makes a batch) does not give it out
+        in the middle of the batch in hand."""
+        with self._lock:
             if self._dispatching:
                 return
             self._dispatching = True
@@ -419,12 +435,15 @@ class SideChannel:
         (pass it as --io-fd, in pass_fds). Replaces the channel of any earlier simulator."""
         self.close()
         ours, theirs = socket.socketpair()
+        woken, wake = socket.socketpair()
+        wake.setblocking(False)
+        reader = threading.Thread(target=self._read_loop, args=(ours, woken),
+                                  name="snekide-side-channel", daemon=True)
         with self._lock:
             self._sock, self._child = ours, theirs
+            self._wake, self._reader = wake, reader
             self.generation += 1
-        self._reader = threading.Thread(target=self._read_loop, args=(ours,),
-                                        name="snekide-side-channel", daemon=True)
-        self._reader.start()
+        reader.start()
         self._dispatch([ChannelOpened()])
         return theirs.fileno()
 
@@ -512,15 +531,30 @@ class SideChannel:
 
     # -- the reader thread ---------------------------------------------------------------
 
-    def _read_loop(self, sock: socket.socket) -> None:
+    def _read_loop(self, sock: socket.socket, woken: socket.socket) -> None:
+        try:
+            self._read(sock, woken)
+        finally:
+            with self._lock:
+                wake, self._wake = self._wake, None
+            self._deliver()   # what was handed to us; from now on, whoever makes a batch
+            woken.close()
+            if wake is not None:
+                wake.close()
+
+    def _read(self, sock: socket.socket, woken: socket.socket) -> None:
         reader = LineReader()
         flood = FloodGate(self.flood_limit)    # told to subscribers
         parsing = FloodGate(self.parse_limit)  # paced: the reader waits
         while True:
             try:
-                ready, _, _ = select.select([sock], [], [], 0.5)
-                if not ready:
-                    self._tell_flood(flood, 0)
+                ready, _, _ = select.select([sock, woken], [], [], 0.5)
+                if woken in ready:
+                    woken.recv(CHUNK)
+                    self._deliver()
+                if sock not in ready:
+                    if not ready:
+                        self._tell_flood(flood, 0)
                     continue
                 data = sock.recv(CHUNK)
             except (OSError, ValueError):
@@ -539,9 +573,16 @@ class SideChannel:
             if events:
                 self._dispatch(events)
             self._tell_flood(flood, reader.lines_read)
-            wait = parsing.take(reader.lines_parsed)
-            if wait > 0:
-                time.sleep(wait)
+            self._pause(woken, parsing.take(reader.lines_parsed))
+
+    def _pause(self, woken: socket.socket, seconds: float) -> None:
+        """Wait before reading on (pacing the simulator), giving out what is handed to us."""
+        deadline = time.monotonic() + seconds
+        while (left := deadline - time.monotonic()) > 0:
+            ready, _, _ = select.select([woken], [], [], left)
+            if ready:
+                woken.recv(CHUNK)
+                self._deliver()
 
     def _tell_flood(self, gate: FloodGate, lines: int) -> None:
         was = gate.flooding

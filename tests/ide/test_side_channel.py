@@ -13,6 +13,7 @@ import pytest
 
 import os
 import socket
+import threading
 
 from snekide.device.side_channel import (BoardDescribed, ChannelClosed, ChannelOpened, FloodGate,
                                          Flooding, Garbled, InputGiven, InputsHeld, LineReader,
@@ -211,22 +212,35 @@ def test_a_simulator_gone_with_our_lines_unread_closes_the_channel():
     assert not channel.is_open
 
 
-def test_what_a_listener_sends_reaches_everyone_after_the_batch_in_hand():
+def test_batches_made_elsewhere_are_given_out_by_the_reader_after_the_batch_in_hand():
+    """The window (here, the test) and the world hand their batches to the reader: neither
+    ever spends its time giving out the reader's; a listener's answer comes after the batch
+    that made it, to everyone."""
     channel = SideChannel()
     seen: dict[str, list[object]] = {"first": [], "second": []}
-    end = fake_simulator(channel)
+    threads = set()
 
     def first(batch):
+        threads.add(threading.current_thread().name)
         seen["first"].extend(batch)
         if any(isinstance(e, WaitForTime) for e in batch):
             channel.send_inputs({0: 0.5}, "world", time_us=10)   # answers in the middle
     channel.subscribe(first)
     channel.subscribe(lambda batch: seen["second"].extend(batch))
+    end = fake_simulator(channel)
     channel._dispatch([WaitForTime(10), MotorOutput(1, 1.0, True, "left")])
-    expected = [WaitForTime(10), MotorOutput(1, 1.0, True, "left"), InputGiven(0, 0.5, "world")]
-    assert seen["first"] == seen["second"] == expected
+    expected = [ChannelOpened(), WaitForTime(10), MotorOutput(1, 1.0, True, "left"),
+                InputGiven(0, 0.5, "world")]
+    deadline = time.monotonic() + 10
+    while seen["second"] != expected:
+        assert time.monotonic() < deadline, seen
+        time.sleep(0.01)
+    assert seen["first"] == expected and threads == {"snekide-side-channel"}
+    # No simulator: whoever makes a batch gives it out.
     channel.close()
     end.close()
+    channel._dispatch([Tone(440.0)])
+    assert seen["second"][-1] == Tone(440.0)
 
 
 # -- the real simulator ------------------------------------------------------------------------
