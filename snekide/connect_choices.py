@@ -23,11 +23,21 @@ SIMULATOR_ON = "No robot is plugged in, so the {label} is on."
 NOT_PLUGGED = ("{label} is not plugged in, so the {simulator} is on instead. Plug it in and "
                "press Connect.")
 SEVERAL = "Several robots are plugged in: choose yours in the Connect menu."
+LESSON_SWITCHED = "This lesson is for {a_board}, so the simulator is now {a_board}."
+LESSON_OTHER_ROBOT = ("This lesson is for {a_board}, but the robot connected is {a_robot}: some "
+                      "of its code may not work there. To try the lesson on the simulator, choose "
+                      "{simulator} in the Connect menu.")
 
 
 def board_name(board: str) -> str:
     """The board as students know it ('uno' -> 'Arduino Uno')."""
     return BOARD_NAMES.get(board, board)
+
+
+def a_board(board: str) -> str:
+    """The board with its article, as in a sentence ('uno' -> 'an Arduino Uno')."""
+    name = board_name(board)
+    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
 
 
 def simulated_board(board: str) -> str:
@@ -251,3 +261,27 @@ def plan_connect(detected: Sequence[Any], current: Any | None, connected: bool,
     if plan.choice is not None and plan.choice.kind == "simulator" and not plan.note:
         return Plan(plan.choice, note=SIMULATOR_ON.format(label=plan.choice.label))
     return plan
+
+
+def plan_lesson(lesson_board: str, current: Any | None, connected: bool) -> Plan:
+    """What opening a lesson for lesson_board (or pressing its Try it) does to the connection.
+
+    A student expects a lesson's code to work as soon as the lesson is open. The simulator is
+    a stand-in for whichever board the lesson is about, so a simulator running as another
+    board switches to the lesson's (Snekboard lessons back to the Snekboard). A real robot is
+    the student's own choice and stays: the note says its code may not work there. Nothing is
+    connected (or still connecting): nothing to do yet.
+    """
+    if current is None or not connected:
+        return Plan()
+    wanted = simulated_board(lesson_board)
+    if current.kind == "simulator":
+        if board_of(current) == wanted:
+            return Plan()
+        return Plan(simulator(wanted), note=LESSON_SWITCHED.format(a_board=a_board(wanted)))
+    robot = board_of(current)
+    if robot in BOARD_NAMES and simulated_board(robot) != wanted:
+        return Plan(note=LESSON_OTHER_ROBOT.format(a_board=a_board(lesson_board),
+                                                   a_robot=a_board(robot),
+                                                   simulator=simulator(wanted).label))
+    return Plan()

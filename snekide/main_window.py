@@ -58,7 +58,8 @@ from snekide.journal import Journal
 from snekide.lessons.bundle import export_lesson, is_lesson_file, open_lesson
 from snekide.lessons.format import LessonError
 from snekide.lessons.library import lessons_folder
-from snekide.lessons.pane import LessonPane, append_to_program, run_in_repl
+from snekide.lessons.ide_link import LessonLink
+from snekide.lessons.pane import LessonPane, append_to_program, lesson_widths
 from snekide.plotter import Plotter
 from snekide.put_history import CopyFolder
 from snekide.robot.view import RobotPane
@@ -153,7 +154,8 @@ class MainWindow(QMainWindow):
             self.show_message(restored)
         self._update_status()
         self.resize(1200, 760)
-        self.splitter.setSizes([0, 680, 520] if self.lesson_pane.isHidden() else [400, 460, 340])
+        self.splitter.setSizes([0, 680, 520] if self.lesson_pane.isHidden() else lesson_widths(
+            1200, self.lesson_pane.minimumSizeHint().width()))
 
     # -- building ------------------------------------------------------------
 
@@ -297,7 +299,7 @@ class MainWindow(QMainWindow):
             action = dock.toggleViewAction()
             assert action is not None
             # Chosen from View, a pane comes to the front of its tabs.
-            action.triggered.connect(lambda shown, dock=dock: shown and dock.raise_())
+            action.triggered.connect(lambda shown, dock=dock: shown and self._bring_dock(dock))
             view_menu.addAction(action)
             docks.append(dock)
         # Both open, they take turns as tabs: on a laptop's screen each needs the height
@@ -363,7 +365,7 @@ class MainWindow(QMainWindow):
         self.tabs.journal_failed.connect(self.show_message)
         c.output.connect(self.lesson_pane.output_seen)
         c.output.connect(self.plotter.take_output)
-        self.lesson_pane.try_code.connect(self._try_lesson_code)
+        self.lesson_link = LessonLink(self)  # Try it, the lesson's board and world, its goals
         self.lesson_pane.copy_code.connect(self._copy_lesson_code)
         self.lesson_pane.closed.connect(lambda: self.share_lesson_action.setEnabled(False))
         self.themes.problem.connect(self.show_message)
@@ -503,13 +505,20 @@ class MainWindow(QMainWindow):
         self.show_message(f"Opened the lesson {loaded.lesson.title}")
         return True
 
+    def _bring_dock(self, dock: QDockWidget) -> None:
+        """A dock chosen from View comes to the front of its tabs, as wide as it asks but at
+        most a third of the window (a quarter beside a lesson), and 300 pixels or more: on a
+        laptop, the editor, the lesson and the REPL keep their room."""
+        dock.raise_()
+        share = self.width() // (4 if self.lesson_pane.isVisible() else 3)
+        width = max(300, min(dock.sizeHint().width(), share))
+        self.resizeDocks([dock], [width], Qt.Orientation.Horizontal)
+
     def _show_lesson_pane(self) -> None:
         if self.lesson_pane.isHidden():
             self.lesson_pane.show()
-            pane, editor, repl = self.splitter.sizes()
-            width = self.lesson_pane.sizeHint().width()
-            self.splitter.setSizes([width, max(editor - width * 2 // 3, 300),
-                                    max(repl - width // 3, 200)])
+            self.splitter.setSizes(lesson_widths(sum(self.splitter.sizes()),
+                                                 self.lesson_pane.minimumSizeHint().width()))
 
     def share_lesson(self) -> None:
         """Save the open lesson and its pictures as one .sneklesson file to hand out."""
@@ -526,9 +535,6 @@ class MainWindow(QMainWindow):
             self.show_message(f"Could not save {path.name}: {error.strerror or error}")
             return
         self.show_message(f"Saved {written.name}: send this one file to share the lesson.")
-
-    def _try_lesson_code(self, code: str) -> None:
-        run_in_repl(self.repl, code)
 
     def _copy_lesson_code(self, code: str) -> None:
         editor = self.tabs.current() or self.new_program()

@@ -16,10 +16,10 @@ from pathlib import Path
 import pyqtgraph as pg
 from PyQt6.QtCore import QSize, QTimer
 from PyQt6.QtGui import QColor
-from PyQt6.QtWidgets import (QFileDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLayout,
-                             QWidget)
+from PyQt6.QtWidgets import QFileDialog, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from snekide import settings, theme_switch
+from snekide.flow_layout import FlowLayout
 from snekide.plot_rows import PlotRows
 from snekide.themes import Theme
 
@@ -28,6 +28,10 @@ REDRAW_MS = 100
 #: The series' colours: Okabe and Ito's, told apart by people who see colours differently.
 COLOURS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#000000",
            "#f0e442", "#882255", "#44aa99")
+#: The same kinds of hue, light enough to show on a dark theme's background (Okabe and Ito's
+#: blue, vermilion... lightened; white where the day colours have black).
+DARK_COLOURS = ("#56b4e9", "#ff8c42", "#2fd4a0", "#e7a6cf", "#f5c24b", "#9fd8f7", "#ffffff",
+                "#f0e442", "#d97aa6", "#7fd6c8")
 ORDINALS = ("1st", "2nd", "3rd")
 
 EMPTY = "Print numbers, such as print(x, y), and they are drawn here."
@@ -60,6 +64,7 @@ class Plotter(QWidget):
         self._drawn = -1
         self._curves: list[pg.PlotDataItem] = []
         self._message = ""
+        self.colours = COLOURS   # the theme's choice (apply_theme)
 
         self.graph = pg.PlotWidget()
         self.graph.setObjectName("plot_graph")
@@ -87,10 +92,11 @@ class Plotter(QWidget):
         self.status.setObjectName("plot_status")
         self.status.setWordWrap(True)
 
-        buttons = QHBoxLayout()
+        # The buttons wrap when the pane is narrow (a dock beside the editor on a laptop, or
+        # projector mode's big text): the row must not set the pane's smallest width.
+        buttons = FlowLayout()
         for button in (self.pause_button, self.clear_button, self.png_button, self.csv_button):
             buttons.addWidget(button)
-        buttons.addStretch(1)
         column = QVBoxLayout(self)
         column.setContentsMargins(6, 6, 6, 6)
         column.addLayout(buttons)
@@ -176,7 +182,7 @@ class Plotter(QWidget):
         self._drawn = self.rows.version
         while len(self._curves) < self.rows.series:
             position = len(self._curves)
-            pen = pg.mkPen(COLOURS[position % len(COLOURS)], width=2)
+            pen = pg.mkPen(self.colours[position % len(self.colours)], width=2)
             self._curves.append(self.graph.plot(name=series_name(position), pen=pen,
                                                 connect="finite"))
         while len(self._curves) > self.rows.series:
@@ -211,12 +217,19 @@ class Plotter(QWidget):
         return shown
 
     def apply_theme(self, theme: Theme | None) -> None:
-        base = theme.palette["base"] if theme is not None else "#ffffff"
-        text = theme.palette["text"] if theme is not None else "#1d1d1f"
-        self.graph.setBackground(QColor(base))
+        """The graph in the REPL's colours (it graphs what the REPL shows), its lines in hues
+        that show on that background."""
+        background = theme.repl["background"] if theme is not None else "#ffffff"
+        text = theme.repl["text"] if theme is not None else "#1d1d1f"
+        self.colours = DARK_COLOURS if theme is not None and theme.dark else COLOURS
+        self.graph.setBackground(QColor(background))
         for name in ("left", "bottom"):
             axis = self.graph.getAxis(name)
             axis.setPen(pg.mkPen(text))
             axis.setTextPen(pg.mkPen(text))
+        for position, curve in enumerate(self._curves):
+            curve.setPen(pg.mkPen(self.colours[position % len(self.colours)], width=2))
         self.legend.setLabelTextColor(QColor(text))
+        for _sample, label in self.legend.items:   # the labels are drawn again in the new colour
+            label.setText(label.text)
         self.graph.update()

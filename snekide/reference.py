@@ -125,7 +125,6 @@ BUILTIN_TOPICS = [
     _fn("chr(number)", "The letter with that number.", "chr(65)"),
     _fn("sys.stdout.flush()", "Show printed text at once (it is shown anyway at the end of "
         "each line)."),
-    _fn("exit([value])", "End the program (on the simulator, in a file run on the computer)."),
     _fn("reset()", "Restart the robot: it forgets what you typed and runs its stored program."),
     _fn("eeprom.write()", "Store the text that follows as the robot's program (Put does it "
         "for you)."),

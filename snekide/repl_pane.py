@@ -156,7 +156,9 @@ class ReplPane(QPlainTextEdit):
         if main:
             self._statement, self._hinted = [], False
         self._write_prompt(PROMPT if main else CONTINUATION_PROMPT, ready=True)
-        if not main and not self.input_text():
+        # Indent for the student's next line, not while pasted lines (Try it) still go: the
+        # indent would stay in the input after them, at a `>` where it is an error.
+        if not main and not self.input_text() and not self._pending:
             self._set_input(next_indent(self._statement))
         bracket = open_bracket(self._statement) if not main else None
         if bracket is not None and not self._hinted:

@@ -31,9 +31,10 @@ OUTPUT = ROOT / "snekide" / "help_names.py"
 sys.path.insert(0, str(FIRMWARE / "tools"))
 from gennames import ROW, split_args  # noqa: E402 - the firmware's own row syntax
 
-#: Reference board -> the port whose configuration it is built with. The Snekboard's
-#: built-ins are the host build's (the simulator), which a Snekboard runs the same.
-PORTS = {"snekboard": "posix", "uno": "uno"}
+#: Reference board -> the port whose configuration its firmware is built with: the real
+#: board's built-ins. (The simulator, the host build, has a few more, such as tone() and
+#: exit(), which a real Snekboard has not: the reference is the board's.)
+PORTS = {"snekboard": "snekboard", "uno": "uno"}
 
 
 def preprocess(path: Path, port: str) -> list[str]:

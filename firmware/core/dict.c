@@ -29,6 +29,8 @@ static void key_check(value_t v, uint8_t depth)
 		obj_bad_type(v);
 	if (t != TYPE_TUPLE)
 		return;
+	/* Tuples that share their items walk far longer than they are big. */
+	CONSOLE_POLL();
 	if (depth >= SNEK_NEST_MAX)
 		err_raise(ERR_NESTED);
 	items = seq_items(v, &n);
@@ -51,7 +53,7 @@ static struct entry *find(value_t dv, value_t key)
 
 /* No index to keep, and no holes (dict_del closes them). */
 #define IS_HOLE(key) false
-#define index_add(d, entry) ((void)(entry))
+#define index_add(d, entry, h) ((void)(entry))
 
 #else
 
@@ -87,6 +89,9 @@ static uint32_t hash(value_t v, uint16_t depth)
 			h = (h ^ (uint8_t)s->data[i]) * 16777619u;
 		return h;
 	case TYPE_TUPLE:
+		/* Tuples that share their items hash far longer than they
+		 * are big: ^C stops it (the dict is not changed yet). */
+		CONSOLE_POLL();
 		if (depth >= SNEK_NEST_MAX)
 			err_raise(ERR_NESTED);
 		h = 0x345678u;
@@ -111,10 +116,18 @@ static snek_len_t *index_of(struct snek_dict *d)
 	return (snek_len_t *)BUF_BYTES(d->index);
 }
 
-static struct entry *find(value_t dv, value_t key)
+/* A key's hash, taken once per operation: hashing may be long and end in
+ * ^C, so it is done before the dict changes. */
+typedef snek_len_t key_hash_t;
+static key_hash_t key_hash(value_t key)
+{
+	return (snek_len_t)hash(key, 0);
+}
+
+static struct entry *find_hashed(value_t dv, value_t key, key_hash_t i)
 {
 	struct snek_dict *d = dict_ptr(dv);
-	snek_len_t mask = 2 * d->cap - 1, i = (snek_len_t)hash(key, 0), slot;
+	snek_len_t mask = 2 * d->cap - 1, slot;
 
 	if (!d->cap)
 		return NULL;
@@ -133,16 +146,26 @@ static value_t index_alloc(snek_len_t cap)
 	return obj_new(GC_RAW, (snek_len_t)(sizeof(struct snek_raw) + 2 * cap * sizeof(snek_len_t)));
 }
 
-/* Index entry number `entry` (a key not in the index yet). */
-static void index_add(struct snek_dict *d, snek_len_t entry)
+/* Put entry number `entry`, whose key hashes to i, in an index for cap
+ * entries. */
+static void index_put(snek_len_t *index, snek_len_t cap, snek_len_t entry, key_hash_t i)
 {
-	snek_len_t mask = 2 * d->cap - 1, i = (snek_len_t)hash(entries(d)[entry].key, 0);
+	snek_len_t mask = 2 * cap - 1;
 
-	while (index_of(d)[i & mask])
+	while (index[i & mask])
 		i++;
-	index_of(d)[i & mask] = entry + 1;
+	index[i & mask] = entry + 1;
 }
+#define index_add(d, entry, h) index_put(index_of(d), (d)->cap, entry, h)
 
+#endif
+
+#if !SNEK_SMALL
+/* The entry of key in the dict dv, or NULL (stale after any allocation). */
+static struct entry *find(value_t dv, value_t key)
+{
+	return find_hashed(dv, key, key_hash(key));
+}
 #endif
 
 value_t dict_new(void)
@@ -159,7 +182,9 @@ __attribute__((noinline)) value_t dict_get(value_t dv, value_t key)
 }
 
 /* Move the entries of the dict in slot *dv to a block with room for
- * `cap` (and a new index), dropping holes. */
+ * `cap` (and a new index), dropping holes. Hosts fill the new index
+ * before the dict takes it: hashing a key may end in ^C, and then the
+ * dict is as it was. */
 static struct snek_dict *rebuild(const value_t *dv, snek_len_t cap)
 {
 	value_t block;
@@ -168,14 +193,9 @@ static struct snek_dict *rebuild(const value_t *dv, snek_len_t cap)
 	snek_len_t n = 0;
 #if !SNEK_SMALL
 	snek_len_t i;
+	value_t *index = obj_keep(index_alloc(cap));
 #endif
 
-#if !SNEK_SMALL
-	/* The new index, empty, goes in at once: an index holds no
-	 * references (no barrier) and nothing reads it until it is filled. */
-	block = index_alloc(cap);
-	dict_ptr(*dv)->index = block;
-#endif
 	block = obj_new(GC_VALUES, (snek_len_t)(sizeof(struct snek_values) + cap * sizeof *e));
 	d = dict_ptr(*dv);
 	old = entries(d);
@@ -188,21 +208,28 @@ static struct snek_dict *rebuild(const value_t *dv, snek_len_t cap)
 	for (i = 0; i < d->used; i++)
 		if (old[i].key != VAL_DELETED)
 			e[n++] = old[i];
+	/* Nothing allocates here: the blocks stay where they are. An
+	 * index holds no references (no barrier). */
+	for (i = 0; i < n; i++)
+		index_put((snek_len_t *)BUF_BYTES(*index), cap, i, key_hash(e[i].key));
+	d->index = *index;
+	d->used = n;
+	gc_ntemp--;
 #endif
 	gc_barrier(d->entries);
 	d->entries = block;
 	d->cap = cap;
-#if !SNEK_SMALL
-	d->used = n;
-	for (i = 0; i < n; i++)
-		index_add(d, i);
-#endif
 	return d;
 }
 
 void dict_set(const value_t *dv, const value_t *kv)
 {
+#if SNEK_SMALL
 	struct entry *e = find(*dv, kv[0]);
+#else
+	key_hash_t h = key_hash(kv[0]);
+	struct entry *e = find_hashed(*dv, kv[0], h);
+#endif
 	struct snek_dict *d = dict_ptr(*dv);
 	snek_len_t cap;
 
@@ -223,7 +250,7 @@ void dict_set(const value_t *dv, const value_t *kv)
 		}
 		e = &entries(d)[d->used];
 		e->key = kv[0];
-		index_add(d, d->used++);
+		index_add(d, d->used++, h);
 #if !SNEK_SMALL
 		d->len++; /* small chips: the same field */
 #endif

@@ -306,6 +306,7 @@ static void range_start(value_t *args)
 			err_invalid_value(args[2]);
 		args[i] = v;
 	}
+	obj_range_check(args);
 }
 
 /* Where the VM keeps its registers, named R_* (plain SP is the AVR's own

@@ -8,7 +8,7 @@ import queue
 import re
 import threading
 import time
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 
@@ -16,19 +16,43 @@ from snekide.device import protocol, stream
 from snekide.device.console_lines import ConsoleLines
 from snekide.device.errors import ERROR_LINE
 from snekide.device.exceptions import NOT_ANSWERING, DeviceError
-from snekide.device.protocol import (CTRL_C, CTRL_D, DC4, ENQ, INTERRUPT, LINE_END,
-                                     QUIET_INTERRUPT, byte, command)
+from snekide.device.protocol import (CTRL_C, CTRL_D, CTRL_N, CTRL_O, DC4, ENQ, INTERRUPT,
+                                     LINE_END, QUIET_INTERRUPT, byte, command)
 from snekide.device.transport import Transport
 
 log = logging.getLogger(__name__)
 
 #: Bytes sent between ENQs when pacing (boards behind a USB-serial bridge).
 PACE = 16
+#: Uploads of the new program tried before giving up; then, if the board holds neither,
+#: tries to put the old one or the new one back.
+STORE_TRIES = 3
+RESTORE_TRIES = 6
+#: Reads of the stored program tried. Three must agree before the IDE believes them, or two
+#: if they give a program it expects (the one it sent, or the one it read before): a byte
+#: lost at the same place in two reads is rare, but not rare enough on a noisy line.
+READ_TRIES = 8
+AGREE = 3
+AGREE_EXPECTED = 2
+#: Interrupts tried before deciding the board stopped answering (each may be lost on the line).
+SYNC_TRIES = 3
+#: No board stores a longer program (the host build's largest storage holds 65,534 bytes).
+MAX_PROGRAM = 65536
+#: How long an echo may trail the ACK that follows it before the IDE gives up on it.
+ECHO_GRACE = 0.2
 
 TOO_BIG = re.compile(r"program too big: (\d+) bytes, room for (\d+)")
 
 STORED = "The robot now has your program."
+STORED_NO_RESTART = ("The robot now has your program, but it did not restart. "
+                     "Press Reset to run it.")
+KEPT_OLD = ("Your program did not reach the robot whole, so the robot kept its old program. "
+            "Check the cable and press Put again.")
 DIFFERENT = "The robot did not keep your program: what came back was different."
+UNSURE = ("The robot's answers were garbled, so it may not have your program. "
+          "Check the cable and press Put again.")
+NOT_SENT = ("The robot's answers were garbled, so your program was not sent and the robot "
+            "kept its old one. Check the cable and press Put again.")
 PUT_LOST = ("The robot stopped answering while your program was being sent. "
             "Check the cable and press Put again.")
 BUSY = "The robot did not get ready in time. If a program is running, press Stop."
@@ -58,10 +82,6 @@ class _Line:
     gen: int
     #: Sent only if the board still asks for more (`+ `): a blank line that ends a block.
     ending: bool = False
-
-
-class _NoAck(Exception):
-    """An ACK did not come in time during an upload."""
 
 
 class Board:
@@ -111,8 +131,19 @@ class Board:
         self._prompts_at_banner = 0
         self._interrupts = 0
         self._prompts_at_interrupt = 0
-        self._programs = 0
-        self._program = b""
+        # Reads of the stored program (Board._read_once): a program counts only once the prompt
+        # after its ETX has come; anything else after it, or a lost ETX, is a bad read.
+        self._reads = 0
+        self._bad_reads = 0
+        self._read_data = b""
+        self._unconfirmed: bytes | None = None  # a program whose prompt has not come yet
+        # What the board echoed of an upload (Board._store), and whether it echoed the ^D.
+        self._echoed = bytearray()
+        self._input_ended = False
+        self._prompts_at_end = 0              # prompts when the ^D's echo came
+        self._storing = False                 # an upload is on: console text is not shown
+        # The stream is fed by the reader thread and told what to expect by the others.
+        self._feed_lock = threading.Lock()
         self._lines: deque[str] = deque(maxlen=500)
         self._line_count = 0
         self._quiet = 0                       # ^C lines not to show (our own interrupts)
@@ -281,17 +312,20 @@ class Board:
         self._check_open()
         self._flush_pending()
         with self._op:
-            program = self._get(timeout)
+            data = self._read_stored(timeout)
             self._find_line_number(timeout)
-            return program
+        if data is None:
+            raise DeviceError(NO_PROGRAM)
+        return _text(data)
 
     def put(self, program: str, progress: Callable[[int, int], None] | None = None,
             timeout: float = 3) -> PutResult:
         """Store program on the board, read it back to check it, then restart the board.
 
-        Each wait lasts at most timeout seconds. If an ACK goes missing, the upload
-        is stopped with ^C (the board keeps its old program) and tried once more;
-        then DeviceError is raised.
+        The result is verified only if the board holds exactly these bytes; after a Put that
+        is not, it holds its old program or the new one, as far as the IDE can make sure
+        (see _put). Each wait lasts at most timeout seconds. DeviceError if the board stopped
+        answering.
         """
         self._check_open()
         text = protocol.program_text(program)
@@ -299,35 +333,17 @@ class Board:
         if bad is not None:
             return PutResult(False, f"Line {bad} of your program has a hidden special "
                              "character. Delete that line's end and type it again.", "")
-        data = text.encode("utf-8")
-        payload = protocol.STORE_COMMAND + LINE_END + data + byte(CTRL_D)
         self._flush_pending()
         with self._op:
-            for attempt in (1, 2):
-                self._sync(timeout)
-                with self._cond:
-                    lines_mark = self._line_count
-                try:
-                    self._send_paced(payload, progress, len(data), timeout)
-                    break
-                except _NoAck:
-                    if attempt == 2:
-                        # Leave the board at its prompt, if it is still listening.
-                        try:
-                            self._sync(timeout)
-                        except DeviceError:
-                            pass
-                        raise DeviceError(PUT_LOST) from None
-            # The final ACK came after eeprom.write() returned: its messages are in.
-            refused = self._write_refused(lines_mark)
-            if refused is not None:
-                return PutResult(False, refused, self._get(timeout))
-            stored = self._get(timeout)
-            if stored != text:
-                return PutResult(False, DIFFERENT, stored)
-            # Wait for the banner only: a robot program may run for ever.
-            self._reset(command(protocol.RESET_COMMAND), timeout, wait_prompt=False)
-            return PutResult(True, STORED, stored)
+            try:
+                result = self._put(text.encode("utf-8"), progress, timeout)
+            except DeviceError as error:
+                if self._closed is not None:
+                    raise
+                raise DeviceError(PUT_LOST) from error
+            if not result.verified:
+                self._find_line_number(timeout)
+            return result
 
     # Protocol steps (call with _op held)
 
@@ -336,6 +352,7 @@ class Board:
         mark = self._mark_interrupt(quiet=True)
         with self._cond:
             self._after_interrupt = 0
+        self.transport.resume_output()
         self._write(QUIET_INTERRUPT)
         self._wait_interrupted(mark, timeout)
 
@@ -386,21 +403,212 @@ class Board:
             with self._cond:
                 self._probing = 0
 
-    def _get(self, timeout: float) -> str:
+    def _ready(self, timeout: float) -> None:
+        """Interrupt until the board waits at its prompt with echo off. A ^C or its answer may
+        be lost on the line, so a board that still echoes DC4 gets another; DeviceError if it
+        does not."""
+        for _ in range(SYNC_TRIES):
+            try:
+                self._sync(timeout)
+                return
+            except DeviceError:
+                if self._closed is not None or not self._answers(timeout):
+                    raise
+        raise DeviceError(NOT_ANSWERING)
+
+    def _answers(self, timeout: float) -> bool:
+        return any(self.ping(min(timeout, 1.0)) for _ in range(3))
+
+    def _put(self, data: bytes, progress: Callable[[int, int], None] | None,
+             timeout: float) -> PutResult:
+        """Upload, read back, and upload again while what the board holds is not data.
+
+        The board keeps an upload only when its ^D comes, and _store sends the ^D only once
+        the board echoed every byte as sent. Faults on both sides of the line (a byte lost
+        going and its neighbour doubled coming back), or a byte turned into ^D on its way,
+        can still make it keep something else: the read-back finds it, and if the new
+        program will not go, the old one, read first, or the new one, whichever is shorter,
+        is put back. Nothing is sent unless the old program could be read.
+        """
+        old = self._read_stored(timeout)
+        if old is None:   # it could not be put back: leave it
+            return PutResult(False, NOT_SENT, "")
+        stored: bytes | None = old
+        for _ in range(STORE_TRIES):
+            refused = self._store(data, progress, timeout)
+            stored = self._read_stored(timeout, (data, old))
+            if stored == data:
+                return self._restart(data, timeout)
+            if refused is not None:
+                return PutResult(False, refused, _text(stored or b""))
+        if stored not in (old, data):
+            # Either will do: the shorter has the better chance on a noisy line.
+            fallback = min((old, data), key=len)
+            for _ in range(RESTORE_TRIES):
+                self._store(fallback, None, timeout)
+                stored = self._read_stored(timeout, (old, data))
+                if stored in (old, data):
+                    break
+        if stored == data:
+            return self._restart(data, timeout)
+        if stored is None:
+            return PutResult(False, UNSURE, "")
+        return PutResult(False, KEPT_OLD if stored == old else DIFFERENT, _text(stored))
+
+    def _restart(self, data: bytes, timeout: float) -> PutResult:
+        """The board holds data: restart it to run it, waiting only for the banner (a robot
+        program may run for ever)."""
+        for _ in range(2):
+            try:
+                self._reset(command(protocol.RESET_COMMAND), timeout, wait_prompt=False)
+                return PutResult(True, STORED, _text(data))
+            except DeviceError:
+                if self._closed is not None:
+                    raise
+                self._ready(timeout)
+        return PutResult(True, STORED_NO_RESTART, _text(data))
+
+    def _store(self, data: bytes, progress: Callable[[int, int], None] | None,
+               timeout: float) -> str | None:
+        """Send data to eeprom.write() with echo on, and its ^D only once the board has echoed
+        the command and every byte as sent; else stop the upload with ^C (a board that holds
+        uploads in memory keeps its old program; a small chip's is then empty). Returns the
+        board's refusal in words for the student, or None."""
+        self._ready(timeout)
         with self._cond:
-            mark = self._programs
-            self._quiet += 1
-            self._after_interrupt = 1   # the prompt after eeprom.show(1)
-        self._write(QUIET_INTERRUPT + protocol.SHOW_COMMAND + LINE_END)
+            lines_mark = self._line_count
+            self._echoed = bytearray()
+            self._input_ended = False
+            self._prompts_at_end = 0
+            self._storing = True
+        with self._feed_lock:
+            self._stream.expect_echo()
+        expected = bytearray()
         try:
-            self._wait(lambda: self._programs > mark, timeout, NO_PROGRAM)
-        except DeviceError:
+            if progress is not None:
+                _call(progress, 0, len(data))
+            head = protocol.STORE_COMMAND + LINE_END
+            whole = self._send_echoed(byte(CTRL_O) + head, head, expected, timeout)
+            step = PACE if self.needs_pacing else max(len(data), 1)
+            for start in range(0, len(data), step):
+                chunk = data[start:start + step]
+                whole = whole and self._send_echoed(chunk, chunk, expected, timeout)
+                if not whole:
+                    break
+                if progress is not None:
+                    _call(progress, start + len(chunk), len(data))
+            if whole:
+                with self._cond:
+                    mark = self._acks
+                self._write(byte(CTRL_D) + byte(CTRL_N) + byte(ENQ))
+                # The board echoes the ^D, prints what eeprom.write() says and its prompt,
+                # then ACKs; an ACK that came late for the last chunk may come before.
+                self._wait_quietly(lambda: self._stored_prompt() or self._acks > mark, timeout)
+                self._wait_quietly(self._stored_prompt, min(timeout, ECHO_GRACE))
+                with self._cond:
+                    whole = self._input_ended and self._echo_matches(bytes(expected)) is True
+            if not whole:
+                self._abort(timeout)
+                return None
+            return self._write_refused(lines_mark)
+        finally:
+            with self._feed_lock:
+                self._stream.end_echo()
             with self._cond:
-                self._quiet = 0   # the ^C we meant to hide never came
-            raise
+                self._storing = False
+                self._after_interrupt = None
+                self._expected = self._prompts
+
+    def _send_echoed(self, data: bytes, echo: bytes, expected: bytearray,
+                     timeout: float) -> bool:
+        """Send data and an ENQ; True once the board has echoed echo after expected, exactly."""
+        expected += echo
+        target = bytes(expected)
         with self._cond:
-            data = self._program
-        return protocol.lf_lines(data.decode("utf-8", errors="replace"))
+            mark = self._acks
+        self._write(data + byte(ENQ))
+        self._wait_quietly(lambda: self._echo_matches(target) is not None or self._acks > mark,
+                           timeout)
+        # The ACK comes after the echo it follows (a doubled ACK may come before it); and
+        # after the echo, the ACK, so that it is not taken for the next chunk's.
+        self._wait_quietly(lambda: self._echo_matches(target) is not None,
+                           min(timeout, ECHO_GRACE))
+        with self._cond:
+            if self._echo_matches(target) is not True:
+                return False
+        self._wait_quietly(lambda: self._acks > mark, min(timeout, ECHO_GRACE))
+        return True
+
+    def _stored_prompt(self) -> bool:
+        """The board echoed an upload's ^D and printed a prompt since (call with _cond)."""
+        return self._input_ended and self._prompts > self._prompts_at_end
+
+    def _echo_matches(self, target: bytes) -> bool | None:
+        """Whether the echo so far is target (True), can still become it (None), or cannot
+        (False). A UART board echoes LF as CR LF. Call with _cond."""
+        echo = bytes(self._echoed)
+        if echo.endswith(b"\r"):   # the start of a CR LF, or a stray CR
+            done = protocol.lf_bytes(echo[:-1])
+            return None if target[len(done):].startswith(b"\n") and target.startswith(done) \
+                else False
+        done = protocol.lf_bytes(echo)
+        if done == target:
+            return True
+        return None if target.startswith(done) else False
+
+    def _abort(self, timeout: float) -> None:
+        """Stop an upload the board may still be reading, and wait until it has: the ENQ after
+        the ^C is answered only after what the board sent before (kept as echo, not shown)."""
+        with self._cond:
+            mark = self._acks
+        self._write(byte(CTRL_C) + byte(CTRL_N) + byte(ENQ))
+        self._wait_quietly(lambda: self._acks > mark, timeout)
+
+    def _read_stored(self, timeout: float, expected: Sequence[bytes] = ()) -> bytes | None:
+        """The stored program, once enough reads agree byte for byte (AGREE, or
+        AGREE_EXPECTED for one of expected); None if they never did."""
+        seen: Counter[bytes] = Counter()
+        for _ in range(READ_TRIES):
+            data = self._read_once(timeout)
+            if data is None:
+                continue
+            data = protocol.lf_bytes(data)
+            seen[data] += 1
+            if seen[data] >= (AGREE_EXPECTED if data in expected else AGREE):
+                return data
+        return None
+
+    def _read_once(self, timeout: float) -> bytes | None:
+        """One eeprom.show(1): the bytes between STX and ETX when the prompt came right after
+        them, else None. The ENQ after the command is answered after all of it, so a lost ETX
+        or prompt costs no more than the ACK's coming."""
+        self._ready(timeout)
+        with self._cond:
+            reads, bad, acks = self._reads, self._bad_reads, self._acks
+            self._unconfirmed = None
+            self._expected = self._prompts + 1
+        with self._feed_lock:
+            self._stream.expect_program(MAX_PROGRAM)
+        try:
+            self._write(command(protocol.SHOW_COMMAND) + byte(ENQ))
+            self._wait_quietly(lambda: (self._reads > reads or self._bad_reads > bad
+                                        or self._acks > acks), timeout)
+        finally:
+            with self._feed_lock:
+                self._stream.forget_program()
+        with self._cond:
+            self._unconfirmed = None
+            return self._read_data if self._reads > reads else None
+
+    def _wait_quietly(self, ready: Callable[[], bool], timeout: float) -> bool:
+        """Wait like _wait, but a timeout only returns False (a board gone still raises)."""
+        try:
+            self._wait(ready, timeout, NOT_ANSWERING)
+        except DeviceError:
+            if self._closed is not None:
+                raise
+            return False
+        return True
 
     def _reset(self, command: bytes, timeout: float, wait_prompt: bool = True) -> bool:
         with self._cond:
@@ -418,25 +626,6 @@ class Board:
                 raise
             return False
         return True
-
-    def _send_paced(self, payload: bytes, progress: Callable[[int, int], None] | None,
-                    size: int, timeout: float) -> None:
-        """Send payload, an ENQ after every PACE bytes (or once at the end without pacing)."""
-        step = PACE if self.needs_pacing else max(len(payload), 1)
-        header = len(payload) - size - 1
-        for start in range(0, len(payload), step):
-            with self._cond:
-                mark = self._acks
-            self._write(payload[start:start + step] + byte(ENQ))
-            try:
-                self._wait(lambda: self._acks > mark, timeout, NOT_ANSWERING)
-            except DeviceError:
-                if self._closed is not None:
-                    raise
-                raise _NoAck() from None
-            if progress is not None:
-                sent = min(size, max(0, start + step - header))
-                _call(progress, sent, size)
 
     def _write_refused(self, lines_mark: int) -> str | None:
         """A message if eeprom.write() printed an error instead of storing the program."""
@@ -465,18 +654,28 @@ class Board:
                 self._lost(self.transport.disconnect_message)
                 return
             if data:
-                self._handle(self._stream.feed(data))
+                with self._feed_lock:
+                    events = self._stream.feed(data)
+                self._handle(events)
 
     def _handle(self, events: list[stream.Event]) -> None:
         text: list[str] = []
         for event in events:
+            if self._unconfirmed is not None and not isinstance(event, stream.Prompt):
+                with self._cond:   # a program must be followed by the prompt, and nothing else
+                    self._unconfirmed = None
+                    self._bad_reads += 1
+                    self._cond.notify_all()
             if isinstance(event, stream.Text):
-                if not self._probing:
+                if not self._probing and not self._storing:
                     text.append(event.text)
                 continue
             if isinstance(event, stream.Prompt):
                 self._output(text)
                 with self._cond:
+                    if self._unconfirmed is not None:
+                        self._read_data, self._unconfirmed = self._unconfirmed, None
+                        self._reads += 1
                     if self._probing == 2:
                         self._probing = 0   # the prompt after the probe's answer
                     self._prompts += 1
@@ -519,8 +718,15 @@ class Board:
                 elif isinstance(event, stream.Echo):
                     self._echoes += 1
                 elif isinstance(event, stream.Program):
-                    self._program = event.data
-                    self._programs += 1
+                    self._unconfirmed = event.data
+                elif isinstance(event, stream.ProgramLost):
+                    self._bad_reads += 1
+                elif isinstance(event, stream.EchoedInput):
+                    if len(self._echoed) <= 2 * MAX_PROGRAM:   # more is wrong anyway
+                        self._echoed += event.data
+                elif isinstance(event, stream.EndOfInput):
+                    self._input_ended = True
+                    self._prompts_at_end = self._prompts
                 self._cond.notify_all()
         self._output(text)
 
@@ -675,6 +881,11 @@ def _hidden_character(text: str) -> int | None:
         if any(ord(ch) < 32 and ch != "\t" for ch in line):
             return number
     return None
+
+
+def _text(data: bytes) -> str:
+    """A stored program as text for the editor (bytes that are not UTF-8 shown as U+FFFD)."""
+    return protocol.lf_lines(data.decode("utf-8", errors="replace"))
 
 
 def _call(callback: Callable[..., None], *args: object) -> None:

@@ -35,6 +35,11 @@ BANNER = "Welcome to Snek"
 LINE_END = b"\n"
 
 
+def lf_bytes(data: bytes) -> bytes:
+    """Bytes a board printed or echoed, with its CR LF line endings as the LF it stores."""
+    return data.replace(b"\r\n", b"\n")
+
+
 def lf_lines(text: str) -> str:
     """Text with every line ending (CR LF, CR or LF) as LF."""
     return text.replace("\r\n", "\n").replace("\r", "\n")
@@ -62,5 +67,6 @@ def command(line: bytes) -> bytes:
 
 #: Interrupt a running board: echo on (for a terminal's sake), ^C, echo off again.
 INTERRUPT = byte(CTRL_O) + byte(CTRL_C) + byte(CTRL_N)
-#: An interrupt whose `^C` the IDE does not show (before its own commands).
-QUIET_INTERRUPT = byte(CTRL_N) + byte(CTRL_C)
+#: An interrupt whose `^C` the IDE does not show (before its own commands). The ^N comes after
+#: the ^C: a ^C empties what the board has not read yet, so a ^N before it could be lost.
+QUIET_INTERRUPT = byte(CTRL_C) + byte(CTRL_N)

@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from snekide.device.samd21_boards import SAMD21_BOARDS
 from snekide.flash import uf2
 from snekide.flash.errors import FlashError
 
@@ -65,7 +66,7 @@ BOARDS: dict[str, BoardSpec] = {
         "snekboard", "Snekboard", "uf2", "snek-snekboard.uf2", "snekboard",
         "gcc-arm-none-eabi and picolibc-arm-none-eabi", "SAMD21", uf2.SAMD21_APP_START,
         uf2.SAMD21_FLASH_END, uf2.PAYLOAD, uf2_family=uf2.FAMILY_SAMD21,
-        usb_ids=((0x239A, 0x804D),)),
+        usb_ids=(SAMD21_BOARDS["snekboard"][1:],)),
 }
 
 

@@ -25,7 +25,7 @@ from urllib.parse import unquote
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
-from snekide.lessons.worlds import known_worlds
+from snekide.robot.world import ROBOT_BOARD, world_names
 
 #: Boards a lesson may name, with the name a student sees.
 BOARDS: dict[str, str] = {
@@ -47,6 +47,9 @@ LINK_SCHEMES = ("http://", "https://", "mailto:")
 TAB_SIZE = 4
 #: A robot goal comes true within this many centimetres unless it says otherwise.
 DEFAULT_RADIUS_CM = 10.0
+#: A `turn` goal comes true within this many degrees unless it says otherwise: a student who
+#: times a quarter turn well gets 89.9 degrees, not 90.
+DEFAULT_TURN_SLACK_DEG = 5.0
 #: A `home` goal needs the robot to have gone at least this far first.
 HOME_MIN_TRAVEL_CM = 30.0
 
@@ -83,7 +86,8 @@ class CodeBlock:
 
 @dataclass(frozen=True)
 class Goal:
-    """A robot goal: `reach X Y`, `travel CM`, `turn DEGREES` or `home` (optionally `within CM`)."""
+    """A robot goal: `reach X Y`, `travel CM`, `turn DEGREES` or `home` (optionally `within N`:
+    centimetres, or for `turn` degrees short of the turn)."""
 
     kind: str
     values: tuple[float, ...]
@@ -225,9 +229,14 @@ def _split_header(text: str) -> tuple[dict[str, str], str, int]:
                           f"does not know. Boards: {', '.join(BOARDS)}.")
     if fields.get("world"):
         fields["world"] = fields["world"].lower()
-        if fields["world"] not in known_worlds():
+        if fields["world"] not in world_names():
             raise LessonError(f"This lesson needs a robot world called {fields['world']!r}, which "
-                              f"snekide does not have. Worlds: {', '.join(known_worlds())}.")
+                              f"snekide does not have. Worlds: {', '.join(world_names())}.")
+        if fields["board"] != ROBOT_BOARD:
+            raise LessonError(f"This lesson names the robot world {fields['world']!r} but is for "
+                              f"the {BOARDS[fields['board']]}. The simulated robot is wired to a "
+                              f"Snekboard's motor and sensor ports: write 'board: {ROBOT_BOARD}', "
+                              "or leave the world out.")
     body_start = number + 1
     return fields, "\n".join(lines[body_start:]), body_start
 
@@ -386,13 +395,13 @@ def _plain_text(inline: Token) -> str:
 def _parse_goal(text: str, line: int) -> Goal:
     words = text.split()
     kind = words[0].lower()
-    radius = DEFAULT_RADIUS_CM
+    radius = DEFAULT_TURN_SLACK_DEG if kind == "turn" else DEFAULT_RADIUS_CM
     if len(words) >= 2 and words[-2].lower() == "within":
         radius = _number(words[-1], line)
         words = words[:-2]
     if kind not in _GOAL_WORDS or len(words) != 1 + _GOAL_WORDS[kind]:
         raise LessonError(f"Line {line}: the goal {text!r} is not one of: 'reach X Y', "
-                          "'travel CM', 'turn DEGREES', 'home' (each may end 'within CM').")
+                          "'travel CM', 'turn DEGREES', 'home' (each may end 'within N').")
     return Goal(kind, tuple(_number(word, line) for word in words[1:]), radius, text)
 
 

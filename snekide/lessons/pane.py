@@ -81,6 +81,14 @@ def append_to_program(editor: QPlainTextEdit, code: str) -> None:
     editor.ensureCursorVisible()
 
 
+def lesson_widths(total: int, smallest: int) -> list[int]:
+    """How a window's width is shared when a lesson opens: the lesson, the editor, and the
+    robot with the REPL. The editor gets the most: the student's program is written there."""
+    lesson = max(smallest, round(total * 0.28))
+    editor = max(round((total - lesson) * 0.55), 0)
+    return [lesson, editor, max(total - lesson - editor, 0)]
+
+
 # -- the parts of a page ---------------------------------------------------------------------
 
 class ProseView(QTextBrowser):
@@ -205,11 +213,14 @@ class CodeView(QWidget):
 
 class LessonPane(QWidget):
     """Shows one lesson, a step at a time. The main window connects try_code and copy_code to
-    the REPL and the editor, and feeds it the REPL's output (and, later, the robot's moves)."""
+    the REPL and the editor, and feeds it the REPL's output and the simulated robot's moves
+    (see lessons/ide_link.py)."""
 
     try_code = pyqtSignal(str)
     copy_code = pyqtSignal(str)
     closed = pyqtSignal()
+    #: A lesson was opened (its format.Lesson): the IDE sets up its board and world.
+    lesson_shown = pyqtSignal(object)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -244,6 +255,11 @@ class LessonPane(QWidget):
         self.about.setTextFormat(Qt.TextFormat.PlainText)
         outer.addWidget(self.about)
 
+        # Which step: above its title, not between Back and Next, where big text (projector
+        # mode) in a narrow pane cut it off.
+        self.counter = QLabel("")
+        self.counter.setObjectName("step_counter")
+        outer.addWidget(self.counter)
         self.step_title = QLabel("")
         self.step_title.setObjectName("step_title")
         self.step_title.setWordWrap(True)
@@ -273,13 +289,10 @@ class LessonPane(QWidget):
         self.back_button.setObjectName("back_button")
         self.next_button = QPushButton("Next ▶")
         self.next_button.setObjectName("next_button")
-        self.counter = QLabel("")
-        self.counter.setObjectName("step_counter")
-        self.counter.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.back_button.clicked.connect(lambda: self.go(-1))
         self.next_button.clicked.connect(lambda: self.go(+1))
         bottom.addWidget(self.back_button)
-        bottom.addWidget(self.counter, 1)
+        bottom.addStretch(1)
         bottom.addWidget(self.next_button)
         outer.addLayout(bottom)
         self._show_nothing()
@@ -304,9 +317,9 @@ class LessonPane(QWidget):
         if lesson.author:
             about += f"\nBy {lesson.author}"
         self.about.setText(about)
-        self.about.show()
         self.notice.hide()
         self._show_step()
+        self.lesson_shown.emit(lesson)
 
     def show_problem(self, title: str, message: str) -> None:
         """A lesson could not be opened: say why, in the pane, instead of a lesson."""
@@ -316,6 +329,11 @@ class LessonPane(QWidget):
         self.title.setText(title)
         self.notice.setText(message)
         self.notice.show()
+
+    def show_notice(self, text: str) -> None:
+        """Something the student should know while this lesson is open ('' hides it)."""
+        self.notice.setText(text)
+        self.notice.setVisible(bool(text))
 
     def close_lesson(self) -> None:
         self.loaded = None
@@ -373,6 +391,8 @@ class LessonPane(QWidget):
         self.page_area.setWidget(page)
         count = len(loaded.lesson.steps)
         self.counter.setText(f"Step {step.number} of {count}")
+        # Who it is for and by, with the introduction: later steps keep the room for the step.
+        self.about.setVisible(step.number == 1)
         self.back_button.setEnabled(step.number > 1)
         self.next_button.setEnabled(step.number < count)
         self._style_page()

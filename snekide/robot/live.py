@@ -18,15 +18,16 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from snekide.device.side_channel import (BoardDescribed, ChannelClosed, ChannelOpened, Event,
                                          Flooding, InputGiven, MotorOutput, SideChannel,
                                          WaitForTime)
 from snekide.robot.physics import TrailMark
-from snekide.robot.simulation import Simulation
+from snekide.robot.simulation import Frame, Simulation
 from snekide.robot.world import ROBOT_BOARD, Pose, World
 
 log = logging.getLogger(__name__)
@@ -35,6 +36,8 @@ log = logging.getLogger(__name__)
 SPEEDS = (1, 2, 5, 10)
 #: The thread looks at its controls at least this often (seconds).
 TICK = 0.02
+#: Frames (one each 0.1 simulated seconds) kept for the pane to collect: a minute at x10.
+MAX_FRAMES = 6000
 #: How far (simulated seconds) the world may catch up at once when it fell behind the wall
 #: clock, waiting for the simulator: enough to keep pace when the program asks for a
 #: millisecond at a time, too little to be seen as a jump.
@@ -81,7 +84,10 @@ class LiveWorld:
         #: Simulated seconds per wall-clock second (0 stands time still).
         self.speed: float = 1
         self._lock = threading.Lock()
-        self._sim = Simulation(world)
+        #: Where the robot was, each 0.1 s of its time and whenever it is moved by hand,
+        #: until the pane collects them (take_frames): a lesson's goals follow them.
+        self._frames: deque[Frame] = deque(maxlen=MAX_FRAMES)
+        self._sim = Simulation(world, on_frame=self._frames.append)
         self._channel: SideChannel | None = None
         self._unsubscribe: Callable[[], None] | None = None
         self._pending: int | None = None      # the latest time asked for, not yet answered
@@ -178,6 +184,7 @@ class LiveWorld:
         their pins from now."""
         with self._lock:
             self._sim.change_world(world)
+            self._moved_by_hand()
             channel = self._channel if self._keeping_time else None
             held = self._held_pins()
         if channel is not None:
@@ -190,11 +197,16 @@ class LiveWorld:
             robot = self._sim.robot
             robot.place(self._sim.world.start)
             robot.trail.clear(robot.x, robot.y)
+            self._moved_by_hand()
 
     def place(self, pose: Pose) -> None:
         """Put the robot down where it was dragged to."""
         with self._lock:
             self._sim.robot.place(pose)
+            self._moved_by_hand()
+
+    def _moved_by_hand(self) -> None:
+        self._frames.append(replace(self._sim.frame(), jumped=True))
 
     def set_pen(self, down: bool) -> None:
         with self._lock:
@@ -214,6 +226,13 @@ class LiveWorld:
             frame = sim.frame()
             return Snapshot(sim.world, sim.time_us, sim.robot.pose, frame.motors, frame.sensors,
                             self._keeping_time)
+
+    def take_frames(self) -> list[Frame]:
+        """Where the robot has been since the last call, oldest first."""
+        with self._lock:
+            frames = list(self._frames)
+            self._frames.clear()
+        return frames
 
     def trail_since(self, mark: TrailMark) -> tuple[TrailMark, list[list[tuple[float, float]]],
                                                      bool]:

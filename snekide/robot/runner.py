@@ -31,6 +31,8 @@ class Outcome:
     output: bytes          # what the program printed
     errors: bytes          # its error messages (FILE:LINE message)
     problem: str = ""      # the simulator's own trouble, in words for the student
+    #: The program had not ended when the time was up (it was stopped then, status 0).
+    still_running: bool = False
 
 
 class _Capped:
@@ -51,17 +53,20 @@ class _Capped:
 
 
 def run(world: World, program: Path, seconds: float, firmware: Path,
-        on_frame: Callable[[Frame], None] | None = None, silence: float = SILENCE) -> Outcome:
+        on_frame: Callable[[Frame], None] | None = None, silence: float = SILENCE,
+        board: str | None = None) -> Outcome:
     """Run program in world for `seconds` of virtual time; frames go to on_frame as they come.
 
     The world goes on to the end even when the program ends sooner, its motors as it left them.
+    board is the simulator's --board (the host build's own default when None).
     """
     end_us = round(seconds * 1e6)
     sim = Simulation(world, on_frame)
     ours, theirs = socket.socketpair()
     try:
         proc = subprocess.Popen(
-            [str(firmware), "--io-fd", str(theirs.fileno()), "--virtual-time", str(program)],
+            [str(firmware), *(["--board", board] if board else []), "--io-fd",
+             str(theirs.fileno()), "--virtual-time", str(program)],
             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
             pass_fds=(theirs.fileno(),))
     finally:
@@ -129,7 +134,7 @@ def run(world: World, program: Path, seconds: float, firmware: Path,
         return Outcome(2, output.value(), errors.value(), problem)
     sim.advance_to(end_us)  # the world goes on after the program ends
     if stopped_by_us:
-        status = 0  # still running at the end
-    elif status not in (0, 1):
+        return Outcome(0, output.value(), errors.value(), still_running=True)
+    if status not in (0, 1):
         return Outcome(2, output.value(), errors.value(), CRASHED.format(status))
     return Outcome(status, output.value(), errors.value())

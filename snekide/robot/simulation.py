@@ -44,6 +44,8 @@ class Frame:
     heading: float
     sensors: dict[str, float]
     motors: dict[str, float]
+    #: It got here by hand (dragged, put back at the start, another world), not by driving.
+    jumped: bool = False
 
     def to_json(self) -> str:
         return json.dumps({"t": self.t, "x": self.x, "y": self.y, "heading": self.heading,

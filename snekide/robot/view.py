@@ -10,13 +10,16 @@ from typing import Any
 from PyQt6.QtCore import QPoint, QPointF, QRectF, QSize, Qt, QTimer, pyqtSignal
 from PyQt6.QtGui import (QColor, QImage, QMouseEvent, QPainter, QPainterPath, QPaintEvent, QPen,
                          QResizeEvent, QWheelEvent)
-from PyQt6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QHBoxLayout, QLabel, QPushButton,
-                             QSizePolicy, QVBoxLayout, QWidget)
+from PyQt6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QLabel, QPushButton, QSizePolicy,
+                             QVBoxLayout, QWidget)
 
+from snekide import theme_switch
+from snekide.flow_layout import FlowLayout
 from snekide.robot import world as worlds
 from snekide.robot.live import FLOODED, SPEEDS, LiveWorld, Snapshot, keeps_time, simulator_args
 from snekide.robot.physics import TrailMark
 from snekide.robot.world import Pose, World, WorldError
+from snekide.themes import Theme
 
 #: The world shown when the IDE starts.
 DEFAULT_WORLD = "floor"
@@ -27,7 +30,12 @@ WORLD_FILTER = "Worlds (*.world);;All files (*)"
 STOPPED = "The simulated robot is not running. Press Connect to start it again."
 
 FLOOR = QColor("#ffffff")
+#: The floor under a dark theme: still the light floor the light sensor sees, with its black
+#: tape, but not a glare in a dim room.
+DIM_FLOOR = QColor("#c5c9ce")
 OUTSIDE = QColor("#d7dde4")
+MESSAGE_STYLE = ("QLabel {{ background: {background}; color: {text}; border: 1px solid {text}; "
+                 "border-radius: 6px; padding: 4px 8px; }}")
 TAPE = QColor("#111111")
 WALL = QColor("#6d4c41")
 TRAIL = QColor("#1565c0")
@@ -53,6 +61,25 @@ class RobotCanvas(QWidget):
         self._drawn: list[int] = []            # points of each stroke already on the image
         self._dragging = False
         self._drag_offset = (0.0, 0.0)
+        #: Around the floor, the floor, and the clock's box and text: set by the theme.
+        self.outside, self.floor = OUTSIDE, FLOOR
+        self.clock_box, self.clock_text = QColor(255, 255, 255, 200), QColor("#37474f")
+
+    def apply_theme(self, theme: Theme | None) -> None:
+        """Around the floor and the clock in the theme's colours; the floor stays light (the
+        tape is black on it), dimmed under a dark theme."""
+        if theme is None:
+            self.outside, self.floor = OUTSIDE, FLOOR
+            self.clock_box, self.clock_text = QColor(255, 255, 255, 200), QColor("#37474f")
+        else:
+            # Around a light floor a light theme's background goes a shade darker: the floor's
+            # edge must show.
+            around = QColor(theme.board["background"])
+            self.outside = around if theme.dark else around.darker(112)
+            self.floor = DIM_FLOOR if theme.dark else FLOOR
+            self.clock_box = QColor(theme.board["background"])
+            self.clock_text = QColor(theme.board["text"])
+        self.update()
 
     # -- world <-> widget ------------------------------------------------------
 
@@ -97,7 +124,7 @@ class RobotCanvas(QWidget):
     def paintEvent(self, event: QPaintEvent | None) -> None:  # noqa: N802 - Qt override
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.fillRect(self.rect(), OUTSIDE)
+        painter.fillRect(self.rect(), self.outside)
         self._paint_floor(painter)
         self._update_trail_image()
         if self._trail_image is not None:
@@ -112,15 +139,16 @@ class RobotCanvas(QWidget):
         box = painter.fontMetrics().boundingRect(text).adjusted(-6, -3, 6, 3)
         box.moveTopLeft(self.rect().topLeft() + QPoint(12, 12))
         painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(QColor(255, 255, 255, 200))
+        painter.setBrush(self.clock_box)
         painter.drawRoundedRect(QRectF(box), 4, 4)
-        painter.setPen(QColor("#37474f"))
+        painter.setPen(self.clock_text)
         painter.drawText(QRectF(box), Qt.AlignmentFlag.AlignCenter, text)
 
     def _paint_floor(self, painter: QPainter) -> None:
         w = self.snapshot.world
         s, _, _ = self._scale()
-        painter.fillRect(QRectF(self.to_widget(0, w.height), self.to_widget(w.width, 0)), FLOOR)
+        painter.fillRect(QRectF(self.to_widget(0, w.height), self.to_widget(w.width, 0)),
+                         self.floor)
         for tape in w.tapes:
             pen = QPen(TAPE, tape.width * s)
             pen.setCapStyle(Qt.PenCapStyle.FlatCap)
@@ -285,6 +313,9 @@ class RobotPane(QWidget):
     its controls. The world is one more user of the connection's side channel (follow)."""
 
     problem_found = pyqtSignal(str)   # from the world's thread, shown in the pane
+    #: Where the robot is (a simulation.Frame), each 0.1 s of its time and when it is moved by
+    #: hand: a lesson's robot goals follow it.
+    moved = pyqtSignal(object)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -334,22 +365,29 @@ class RobotPane(QWidget):
         self.message = QLabel("")
         self.message.setObjectName("robot_message")
         self.message.setWordWrap(True)
-        self.message.setStyleSheet("QLabel { background: #fde4e1; color: #8c1d13; "
-                                   "border-radius: 6px; padding: 4px 8px; }")
         self.message.hide()
         self.canvas = RobotCanvas(self.live)
-        row = QHBoxLayout()
+        row = FlowLayout()  # wraps when narrow: the pane must not squeeze the editor
         row.setContentsMargins(4, 4, 4, 0)
         for widget in (self.world_box, self.reset_button, self.pen_box, self.clear_button,
                        self.speed_box):
             row.addWidget(widget)
-        row.addStretch(1)
         column = QVBoxLayout(self)
         column.setContentsMargins(0, 0, 0, 0)
         column.setSpacing(2)
         column.addLayout(row)
         column.addWidget(self.message)
         column.addWidget(self.canvas, 1)
+        theme_switch.follow(self, self.apply_theme)
+
+    def apply_theme(self, theme: Theme | None) -> None:
+        """The robot's surroundings and its messages in the theme's colours."""
+        self.canvas.apply_theme(theme)
+        if theme is None:
+            colours = {"background": "#fde4e1", "text": "#8c1d13"}
+        else:
+            colours = {"background": theme.repl["background"], "text": theme.repl["error"]}
+        self.message.setStyleSheet(MESSAGE_STYLE.format(**colours))
 
     # -- the simulator ----------------------------------------------------------------
 
@@ -432,6 +470,8 @@ class RobotPane(QWidget):
         self.world_box.setCurrentIndex(index)
 
     def _tick(self) -> None:
+        for frame in self.live.take_frames():
+            self.moved.emit(frame)
         if self.isVisible():
             self.canvas.refresh()
 

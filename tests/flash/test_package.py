@@ -20,7 +20,10 @@ from intelhex import IntelHex
 
 from tests.ide.test_install import INSTALL_TIMEOUT, clean_env, copy_checkout
 
+from snekide.flash import uf2
+
 from .conftest import ROOT
+from .fake_uf2_board import FakeUf2Board
 
 IMAGES = "snekide/flash/images/"
 
@@ -109,3 +112,27 @@ def test_missing_compiler_is_said_by_the_build_and_by_snekide_flash(tmp_path, bo
         "avr-gcc-not-installed was not found). Whoever installs snekide can add it by installing "
         "gcc-avr and avr-libc and building snekide again; or choose a Snek image file.\n")
     assert not os.path.exists(unpacked / "firmware")
+
+
+def test_installed_snekide_installs_its_snekboard_image(wheel_with_images, tmp_path):
+    """The wheel's Snekboard image is the one `make -C firmware snekboard` builds, and the
+    installed snekide-flash finds it and writes it through the board's UF2 drive."""
+    wheel, unpacked, _ = wheel_with_images
+    shipped = unpacked / IMAGES / "snek-snekboard.uf2"
+    assert shipped.is_file(), "the wheel has no Snekboard image"
+    done = subprocess.run(["make", "-s", "-C", str(ROOT / "firmware"), "snekboard"],
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stdout + done.stderr
+    built = ROOT / "firmware" / "build" / "snekboard" / "snek-snekboard.uf2"
+    payload = [(b.address, b.payload) for b in uf2.decode(shipped.read_bytes())]
+    assert payload == [(b.address, b.payload) for b in uf2.decode(built.read_bytes())]
+    board = FakeUf2Board(tmp_path / "ttyACM0", tmp_path / "drive")
+    try:
+        result = flash_from(unpacked, "--board", "snekboard", "--port", board.link,
+                            "--drive", board.drive)
+    finally:
+        board.close()
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "is on the Snekboard" in result.stdout
+    written = b"".join(board.flash[address] for address in sorted(board.flash))
+    assert written == b"".join(data for _address, data in sorted(payload))

@@ -178,3 +178,35 @@ def test_a_typed_port_that_is_not_there_is_explained(tmp_path):
     assert cc.port_problem(str(tmp_path / "ttyNOPE")).startswith(
         f"There is no port called {tmp_path / 'ttyNOPE'} on this computer.")
     assert cc.port_problem("/dev/null") == ""
+
+
+# -- a lesson's board -------------------------------------------------------------
+
+def test_a_lesson_switches_a_simulator_of_another_board_to_its_own():
+    plan = cc.plan_lesson("uno", SIMULATOR, connected=True)
+    assert plan.choice == cc.simulator("uno") and not plan.ask
+    assert plan.note == "This lesson is for an Arduino Uno, so the simulator is now an Arduino Uno."
+    back = cc.plan_lesson("snekboard", cc.simulator("uno"), connected=True)
+    assert back.choice == cc.simulator("snekboard")
+    assert back.note == "This lesson is for a Snekboard, so the simulator is now a Snekboard."
+    # A Duemilanove lesson is at home on the simulator's Uno.
+    assert cc.plan_lesson("duemilanove", cc.simulator("uno"), connected=True) == cc.Plan()
+    assert cc.plan_lesson("snekboard", SIMULATOR, connected=True) == cc.Plan()
+
+
+def test_a_lesson_leaves_a_real_robot_connected_and_says_what_to_do():
+    plan = cc.plan_lesson("snekboard", UNO_ROBOT, connected=True)
+    assert plan.choice is None
+    assert plan.note == ("This lesson is for a Snekboard, but the robot connected is an Arduino "
+                         "Uno: some of its code may not work there. To try the lesson on the "
+                         "simulator, choose Snekboard simulator in the Connect menu.")
+    assert cc.plan_lesson("uno", UNO_ROBOT, connected=True) == cc.Plan()
+    assert cc.plan_lesson("duemilanove", UNO_ROBOT, connected=True) == cc.Plan()
+    assert "an Arduino Uno" in cc.plan_lesson("uno", SNEKBOARD_ROBOT, connected=True).note
+    # A board we cannot name (an adapter, a typed port): no guessing.
+    assert cc.plan_lesson("uno", ADAPTER, connected=True) == cc.Plan()
+
+
+def test_a_lesson_changes_nothing_while_nothing_is_connected():
+    assert cc.plan_lesson("uno", None, connected=False) == cc.Plan()
+    assert cc.plan_lesson("uno", SIMULATOR, connected=False) == cc.Plan()  # still connecting

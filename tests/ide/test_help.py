@@ -98,6 +98,17 @@ def test_every_name_shown_is_known_to_the_simulator_as_that_board(board, firmwar
         assert f"undefined: {pin}" in done.stderr
 
 
+def test_the_snekboard_reference_is_the_real_boards():
+    """Built from the Snekboard port's configuration, not the host build's: the board has
+    no speaker (no tone) and nothing to exit to."""
+    config = (ROOT / "firmware" / "ports" / "snekboard" / "config.h").read_text()
+    assert "#define SNEK_TONE (0)" in config and "#define SNEK_EXIT (0)" in config
+    names = reference.board_names("snekboard")
+    assert {"tone", "tonefor", "exit"}.isdisjoint(names)
+    assert {"talkto", "setpower", "neopixel", "math.sin", "random.randrange"} <= names
+    assert "tone" in reference.board_names("uno")
+
+
 def test_the_simulator_boards_have_the_pins_of_the_real_ones():
     assert help_names.SIMULATOR_PINS["uno"] == help_names.PINS["uno"]
 

@@ -10,7 +10,9 @@ from snekide.lessons.format import Check, Goal, parse_lesson
 from snekide.lessons.progress import Progress
 
 
-def goal(kind: str, *values: float, radius: float = 10.0) -> Goal:
+def goal(kind: str, *values: float, radius: float | None = None) -> Goal:
+    if radius is None:
+        radius = 5.0 if kind == "turn" else 10.0  # as a lesson's goal has them by default
     return Goal(kind, tuple(values), radius, kind)
 
 
@@ -94,6 +96,30 @@ def test_home_needs_a_trip_first():
     drive(watch, [(0, 0, 0), (2, 0, 0)])
     assert not watch.met  # still at the start: not a trip
     drive(watch, [(50, 0, 0), (50, 50, 90), (0, 50, 180), (3, 2, 270)])
+    assert watch.met
+
+
+def test_a_turn_timed_well_is_a_turn():
+    """A quarter turn timed as well as a student can comes to 89.9 degrees: within 5 of 90
+    counts, unless the goal asks for more care."""
+    watch = StepWatch(Check(goals=(goal("turn", 90),)))
+    drive(watch, [(0, 0, 0), (0, 0, 40), (0, 0, 84.9)])
+    assert not watch.met
+    drive(watch, [(0, 0, 89.9)])
+    assert watch.met
+    exact = StepWatch(Check(goals=(goal("turn", 90, radius=0),)))
+    drive(exact, [(0, 0, 0), (0, 0, 89.9)])
+    assert not exact.met
+
+
+def test_moving_the_robot_by_hand_is_not_driving_or_turning():
+    watch = StepWatch(Check(goals=(goal("travel", 50), goal("turn", 90))))
+    watch.robot(RobotSample(0, 0, 0, 0))
+    watch.robot(RobotSample(0.1, 100, 0, 180, jumped=True))  # dragged away and turned round
+    assert [g.met for g in watch.goals] == [False, False]
+    drive(watch, [(100, 0, 180), (60, 0, 180), (40, 0, 180)])
+    assert [g.met for g in watch.goals] == [True, False]
+    drive(watch, [(40, 0, 270)])
     assert watch.met
 
 

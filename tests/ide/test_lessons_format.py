@@ -67,6 +67,21 @@ def test_unknown_world_is_refused_naming_the_known_ones():
     assert "'moon'" in message and "oval" in message and "arena" in message and "floor" in message
 
 
+def test_the_worlds_are_the_robots_shipped_ones():
+    """One list: a world file added to the robot is a world lessons may name."""
+    from snekide.robot import world
+
+    assert world.world_names() == ["arena", "floor", "oval"]
+    for name in world.world_names():
+        sheet = parse_lesson(f"---\ntitle: T\nboard: snekboard\nworld: {name}\n---\n## A\na\n")
+        assert sheet.world == name
+
+
+def test_a_world_with_a_board_the_robot_is_not_is_refused():
+    message = refused("---\ntitle: T\nboard: uno\nworld: floor\n---\n## One\nGo.\n")
+    assert "Arduino Uno" in message and "board: snekboard" in message
+
+
 # -- steps and blocks ------------------------------------------------------------------------
 
 def test_steps_are_h2_headings_with_their_blocks_in_order():
@@ -136,7 +151,7 @@ def test_goals_parse_with_their_radius():
                                  "home within 5\n```\n")
     goals = sheet.steps[0].check.goals
     assert [(g.kind, g.values, g.radius) for g in goals] == [
-        ("reach", (100.0, -50.0), 10.0), ("travel", (200.0,), 10.0), ("turn", (360.0,), 10.0),
+        ("reach", (100.0, -50.0), 10.0), ("travel", (200.0,), 10.0), ("turn", (360.0,), 5.0),
         ("home", (), 5.0)]
     assert "x = 100 cm, y = -50 cm" in goals[0].describe()
 

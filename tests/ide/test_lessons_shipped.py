@@ -1,10 +1,12 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """The lessons in lessons/: each opens, and every snek block runs on the host build of its board.
 
-Each block runs alone, as a program on a fresh board (`snek --board BOARD FILE`); `snek forever`
-blocks run for 2 s and must not fail. The blocks sleep more than they compute, so they all run
-at once. Steps with an expected output are run through the REPL as Try it sends them, and must
-show that output.
+Each block runs alone, as a program on a fresh board (`snek --board BOARD FILE`), or where the
+lesson names a world, on that world's simulated robot in virtual time (as `snekide-robot`);
+`snek forever` blocks run for 2 s and must not fail. The blocks sleep more than they compute,
+so they all run at once. Steps with an expected output are run through the REPL as Try it sends
+them, and must show that output. Steps with robot goals are run in their world, as a student
+would do them, and must meet their goals.
 """
 
 from __future__ import annotations
@@ -12,16 +14,20 @@ from __future__ import annotations
 import re
 import subprocess
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from snekide.lessons.bundle import open_lesson
-from snekide.lessons.checks import output_shows
+from snekide.lessons.checks import RobotSample, StepWatch, output_shows
 from snekide.lessons.format import CodeBlock, Lesson, Step, parse_lesson
 from snekide.lessons.library import lessons_folder, shipped_lessons
 from snekide.lessons.runner import HOST_BOARD, BlockRun, run_block
 from snekide.device.statements import pasted_lines
+from snekide.robot import runner as robot_runner
+from snekide.robot import world as robot_world
+from snekide.robot.world import Pose
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = {path.name: open_lesson(path).lesson for path in shipped_lessons()}
@@ -116,3 +122,62 @@ def test_the_documented_example_is_a_good_lesson(firmware):
     (checked,) = [step for step in lesson.steps if step.check]
     assert output_shows(checked.check.outputs[0], repl_output(firmware, "uno",
                                                               checked.blocks[0].code))
+
+
+# -- robot goals -----------------------------------------------------------------------------
+
+GOAL_STEPS = [(name, step) for name, lesson in LESSONS.items() for step in lesson.steps
+              if step.check is not None and step.check.goals]
+#: A `snek forever` block with a goal runs this long (robot seconds) for the goal to be met.
+GOAL_SECONDS = 60.0
+
+
+def measured_quarter(firmware: Path) -> str:
+    """What a student finds for QUARTER in the shapes lesson's first step: the seconds a
+    quarter turn takes, from how far the lesson's first guess turned the robot."""
+    step = LESSONS["06-drawing-shapes.md"].steps[0]
+    (block,) = step.blocks
+    guess = float(re.search(r"^QUARTER = ([0-9.]+)$", block.code, re.M).group(1))
+    run = run_block(block.code, "snekboard", "floor", firmware=firmware)
+    turned = (run.path[-1].heading - run.path[0].heading) % 360
+    assert 30 < turned < 150, turned  # a first guess, somewhere near
+    return f"QUARTER = {guess * 90 / turned:.3f}"
+
+
+#: What the lesson asks the student to do before a step's goal can be met: change the code
+#: (old -> new), or put the robot somewhere first (as dragging it in the robot pane does).
+def student_does(name: str, step: Step, firmware: Path) -> tuple[dict[str, str], Pose | None]:
+    if name == "05-motors-and-turning.md" and step.title == "Turning on the spot":
+        return {"time.sleep(0.5)": "time.sleep(1.6)"}, None  # "turn right round"
+    if name == "06-drawing-shapes.md" and "QUARTER = 0.5" in step.blocks[0].code:
+        return {"QUARTER = 0.5": measured_quarter(firmware)}, None
+    if name == "07-sensors-and-if.md" and step.title == "Stop at the line":
+        return {}, Pose(100, 45, 270)  # in the middle of the oval, facing the line
+    return {}, None
+
+
+@pytest.mark.parametrize("name, step", GOAL_STEPS,
+                         ids=[f"{name}:{step.title}" for name, step in GOAL_STEPS])
+def test_robot_goals_are_met_by_doing_what_the_step_says(name, step, firmware, tmp_path):
+    lesson = LESSONS[name]
+    edits, start = student_does(name, step, firmware)
+    world = robot_world.load(lesson.world)
+    if start is not None:
+        world = replace(world, start=start)
+    watch = StepWatch(step.check)
+    for number, block in enumerate(step.blocks):
+        code = block.code
+        for old, new in edits.items():
+            assert old in code, f"the lesson no longer says {old!r}"
+            code = code.replace(old, new)
+        program = tmp_path / f"block{number}.py"
+        program.write_text(code)
+        path: list[RobotSample] = []
+        outcome = robot_runner.run(
+            world, program, GOAL_SECONDS, firmware, board="snekboard",
+            on_frame=lambda f: path.append(RobotSample(f.t, f.x, f.y, f.heading, not path)))
+        assert outcome.status == 0 and not outcome.problem, outcome.errors + outcome.problem.encode()
+        for sample in path:
+            watch.robot(sample)
+    assert [(g.goal.text, g.met) for g in watch.goals] == [(g.text, True)
+                                                           for g in step.check.goals]

@@ -207,6 +207,8 @@ def test_an_input_sent_before_a_line_is_typed_is_in_for_that_line(snek):
         time.sleep(0.2)   # both are in before the board looks again
     finally:
         os.kill(world.proc.pid, signal.SIGCONT)
+    # The world finishes the slice it was running (the line typed waits for it to end).
+    world.send({'time_us': event['wait_us']})
     idle = 0
     while (event := world.next_event()) is not None:
         if 'wait_us' in event:

@@ -12,13 +12,23 @@
  *   in   {"pin": 14, "value": 0.5}
  *
  * Writes that change nothing are not reported. Virtual time's messages
- * (vclock.c) share the channel.
+ * (vclock.c) share the channel. Numbers that are not finite go out as
+ * null, as JavaScript writes them: a strict JSON reader takes every line.
+ * Input that is not a whole pin number and a JSON number is ignored.
+ *
+ * The channel never stops the board: while nobody reads it, a write waits
+ * reading the console, as a board's receive interrupt runs while it sends,
+ * so ^C and DC4 act; a ^C ends the wait and what was not sent goes first
+ * the next time. A reader that closes is no longer written to.
  */
 #include "snek.h"
 #include "board.h"
 #include "vclock.h"
 #include <errno.h>
+#include <fcntl.h>
+#include <math.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -76,26 +86,90 @@ bool board_select(const char *name)
 
 void board_set_io_fd(int fd)
 {
+	int flags = fcntl(fd, F_GETFL);
+
 	io_fd = fd;
+	/* Writes never block: board_send waits itself, reading the console. */
+	if (flags >= 0)
+		fcntl(fd, F_SETFL, flags | O_NONBLOCK);
+}
+
+/* What the channel has not taken yet, in order: whole lines, the first
+ * perhaps begun. At most OUT_MAX bytes; a line beyond that (only after
+ * many ^C with nobody reading) is dropped whole. */
+#define OUT_MAX 65536
+static char out[OUT_MAX];
+static size_t out_len;
+
+/* write(), but a reader that closed gives EPIPE, not the SIGPIPE that
+ * would end the board. */
+static ssize_t write_quietly(const char *buf, size_t len)
+{
+	static const struct timespec now;
+	sigset_t pipe, old;
+	ssize_t n;
+	int error;
+
+	sigemptyset(&pipe);
+	sigaddset(&pipe, SIGPIPE);
+	sigprocmask(SIG_BLOCK, &pipe, &old);
+	n = write(io_fd, buf, len);
+	error = errno;
+	if (n < 0 && error == EPIPE)
+		sigtimedwait(&pipe, NULL, &now); /* take the SIGPIPE this write raised */
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	errno = error;
+	return n;
+}
+
+/* Send what waits. While the channel is full, read the console: a ^C
+ * (vm_interrupt) ends the wait, the rest still waiting. */
+static void flush_out(void)
+{
+	struct pollfd p[2];
+	bool console_open = true;
+	size_t done = 0;
+	ssize_t n;
+
+	while (done < out_len && io_fd >= 0) {
+		n = write_quietly(out + done, out_len - done);
+		if (n > 0) {
+			done += (size_t)n;
+			continue;
+		}
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK)) {
+			io_fd = -1; /* the other end went away: carry on without it */
+			done = out_len;
+			break;
+		}
+		if (vm_interrupt)
+			break;
+		/* The console only while the ring has room (else poll wakes for
+		 * nothing); it is read at least every 10 ms all the same. */
+		p[0] = (struct pollfd){ .fd = io_fd, .events = POLLOUT };
+		p[1] = (struct pollfd){ .fd = console_open && console_room() ? 0 : -1,
+					.events = POLLIN };
+		poll(p, 2, 10);
+		if (console_open)
+			console_open = posix_console_take();
+	}
+	memmove(out, out + done, out_len - done);
+	out_len -= done;
 }
 
 void board_send(const char *line)
 {
-	size_t len = strlen(line), done = 0;
-	ssize_t n;
+	size_t len = strlen(line);
 
 	if (io_fd < 0)
 		return;
-	while (done < len) {
-		n = write(io_fd, line + done, len - done);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			io_fd = -1; /* the other end went away: carry on without it */
-			return;
-		}
-		done += (size_t)n;
+	if (out_len + len <= sizeof out) {
+		memcpy(out + out_len, line, len);
+		out_len += len;
 	}
+	flush_out();
 }
 
 /* A report; in virtual time, held until the world's next step. */
@@ -110,9 +184,12 @@ int board_io_fd(void)
 	return io_fd;
 }
 
-/* Print a level the way a person reads it: 0.5, 1, 0.25. */
+/* Print a level the way a person reads it: 0.5, 1, 0.25; null if it is
+ * not finite (JSON has no nan or inf). */
 static const char *level_text(float f, char *buf)
 {
+	if (!isfinite(f))
+		return "null";
 	num_repr(buf, f);
 	return buf;
 }
@@ -206,23 +283,79 @@ void hal_gpio_write(uint8_t pin, gpio_level_t power, bool on)
 	report_motor(pin);
 }
 
+/* Where the value of "key": starts in line, or NULL. */
+static const char *json_value(const char *line, const char *key)
+{
+	const char *p = strstr(line, key);
+
+	if (!p)
+		return NULL;
+	for (p += strlen(key); *p == ' '; p++)
+		;
+	if (*p++ != ':')
+		return NULL;
+	while (*p == ' ')
+		p++;
+	return p;
+}
+
+/* Whether a JSON value ends at p: the object goes on or ends. */
+static bool json_value_ends(const char *p)
+{
+	while (*p == ' ')
+		p++;
+	return *p == ',' || *p == '}';
+}
+
+bool board_json_number(const char *line, const char *key, double *number)
+{
+	const char *p = json_value(line, key), *q;
+	char *end;
+	double x;
+
+	/* Only what JSON writes a number with: strtod would also take inf,
+	 * nan, hex and a leading + or space. */
+	if (!p || !(*p == '-' || (*p >= '0' && *p <= '9')))
+		return false;
+	for (q = p + 1; (*q >= '0' && *q <= '9') || *q == '.' || *q == 'e' || *q == 'E'
+		     || *q == '+' || *q == '-'; q++)
+		;
+	x = strtod(p, &end);
+	if (end != q || !json_value_ends(end) || !isfinite(x))
+		return false;
+	*number = x;
+	return true;
+}
+
+bool board_json_whole(const char *line, const char *key, uint64_t *number)
+{
+	const char *p = json_value(line, key);
+	char *end;
+	unsigned long long x;
+
+	if (!p || !(*p >= '0' && *p <= '9'))
+		return false;
+	errno = 0;
+	x = strtoull(p, &end, 10);
+	if (errno || !json_value_ends(end))
+		return false;
+	*number = x;
+	return true;
+}
+
 /* Take input lines: {"pin": N, "value": X}. */
 static char in_line[256];
 static size_t in_len;
 
 static void take_line(void)
 {
-	char *p = strstr(in_line, "\"pin\""), *v = strstr(in_line, "\"value\"");
-	long pin;
+	uint64_t pin;
 	double value;
 
 	if (vclock_take(in_line))
 		return;
-	if (!p || !v || !(p = strchr(p, ':')) || !(v = strchr(v, ':')))
-		return;
-	pin = strtol(p + 1, NULL, 10);
-	value = strtod(v + 1, NULL);
-	if (pin < 0 || pin >= board->pins)
+	if (!board_json_whole(in_line, "\"pin\"", &pin) || pin >= board->pins
+	    || !board_json_number(in_line, "\"value\"", &value))
 		return;
 	input[pin] = (float)value;
 	input_set[pin] = true;

@@ -36,6 +36,8 @@
 #define SNEK_NEOPIXEL (1)
 #define SNEK_TONE (1)
 #define SNEK_BOARD_PINS_AT_RUN_TIME (1)
+#define SNEK_SAFE_START (1)
 /* A host terminal echoes for itself; ^O turns our echo on. */
 #define SNEK_CONSOLE_ECHO (0)
 #define SNEK_POLL() do { extern void posix_poll(void); posix_poll(); } while (0)
+#define HAL_RX_ANSWER(c) do { extern void posix_rx_answer(uint8_t); posix_rx_answer(c); } while (0)

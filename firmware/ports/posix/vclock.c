@@ -15,7 +15,8 @@
  * sleeping still lets the world move. Input values sent before a time
  * message are what the world looked like then. Idle at the prompt, the
  * board asks for a slice at a time, so the world goes on while the student
- * types. ^C cuts a wait short, as it does a sleep; the next wait message
+ * types; a line typed runs from the end of the slice the world is running,
+ * so it starts where the world is. ^C cuts a wait short, as it does a sleep; the next wait message
  * then asks for less than the last, and the world takes the latest one.
  *
  * The board's reports of its outputs wait for the next wait message: the
@@ -220,19 +221,24 @@ void vclock_sleep(float seconds)
 bool vclock_idle(void)
 {
 	while (console_open)
-		if (wait_world(vnow + VCLOCK_IDLE_US, true))
+		if (wait_world(vnow + VCLOCK_IDLE_US, true)) {
+			/* Let the world finish the slice it is running: the line
+			 * typed then starts where the world is, not somewhere up
+			 * to a slice before it (its motors would start late). */
+			wait_world(asked, false);
 			return console_open;
+		}
 	return false;
 }
 
 bool vclock_take(const char *line)
 {
-	const char *p = strstr(line, "\"time_us\"");
 	uint64_t t;
 
-	if (!p || !(p = strchr(p, ':')))
+	if (!strstr(line, "\"time_us\""))
 		return false;
-	t = strtoull(p + 1, NULL, 10);
+	if (!board_json_whole(line, "\"time_us\"", &t))
+		return true; /* a time, but not a whole number of microseconds: ignored */
 	if (t > world)
 		world = t;
 	if (world > vnow)

@@ -38,3 +38,8 @@
 #define SNEK_INPUT (1)
 #define SNEK_EXIT (0)
 #define SNEK_MATH_FULL (0)
+#define SNEK_FILES (0)
+/* No flash left for these checks (config_default.h; docs/language.md). */
+#define SNEK_RANGE_CHECK (0)
+#define SNEK_FORMAT_CHR (0)
+#define SNEK_UPLOAD_TEXT_CHECK (0)
