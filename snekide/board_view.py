@@ -83,6 +83,11 @@ def _number(value: float) -> str:
     return f"{value:.2f}".rstrip("0").rstrip(".") or "0"
 
 
+def _colour(pixel: tuple[int, int, int]) -> str:
+    """An LED's colour as the program wrote it, each part 0 to 1 (the board keeps 0 to 255)."""
+    return "(" + ", ".join(_number(part / 255) for part in pixel) + ")"
+
+
 def _percent(power: float) -> str:
     return f"{round(power * 100)}%"
 
@@ -319,7 +324,7 @@ class LightsTile(Tile):
             self.update()
         count = len(self.pixels)
         self.set_state(None, "off" if not count else
-                       ", ".join(f"({r}, {g}, {b})" for r, g, b in self.pixels[:2])
+                       ", ".join(_colour(pixel) for pixel in self.pixels[:2])
                        + (f" and {count - 2} more" if count > 2 else ""))
 
     def paintEvent(self, event: QPaintEvent | None) -> None:  # noqa: N802 - Qt override

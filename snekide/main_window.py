@@ -29,6 +29,7 @@ from PyQt6.QtWidgets import (
     QProgressBar,
     QSplitter,
     QStyle,
+    QTabBar,
     QToolBar,
     QToolButton,
     QVBoxLayout,
@@ -94,6 +95,17 @@ PILLS = {
     for kind, bg, fg in (("good", "#dff3e0", "#1b5e20"), ("busy", "#fff3d6", "#7a4f00"),
                          ("bad", "#fde4e1", "#8c1d13"))
 }
+
+
+#: The tabs of the docked panes (Board, Plotter), in the palette's colours, so every theme:
+#: the one in front is marked in the highlight colour. Under the high-contrast theme the style
+#: drew both tabs black, and a student could not tell which pane was shown.
+DOCK_TABS = """
+QTabBar::tab { padding: 4px 14px; color: palette(button-text); background: palette(button);
+    border: 1px solid palette(mid); border-top: none; }
+QTabBar::tab:selected { background: palette(base); color: palette(text);
+    border-bottom: 3px solid palette(highlight); font-weight: bold; }
+"""
 
 
 class MainWindow(QMainWindow):
@@ -305,6 +317,8 @@ class MainWindow(QMainWindow):
         # Both open, they take turns as tabs: on a laptop's screen each needs the height
         # (stacked, the graph was a strip of 100 pixels and the board showed six pins).
         self.tabifyDockWidget(*docks)
+        for dock in docks:   # their tab bar is made when both show: mark it then
+            dock.visibilityChanged.connect(self._mark_dock_tabs)
         projector = self.theme_menu.projector_action
         projector.setIconText("Big")
         self.toolbar.addSeparator()
@@ -504,6 +518,11 @@ class MainWindow(QMainWindow):
         self.share_lesson_action.setEnabled(True)
         self.show_message(f"Opened the lesson {loaded.lesson.title}")
         return True
+
+    def _mark_dock_tabs(self) -> None:
+        for bar in self.findChildren(QTabBar, options=Qt.FindChildOption.FindDirectChildrenOnly):
+            if bar.styleSheet() != DOCK_TABS:
+                bar.setStyleSheet(DOCK_TABS)
 
     def _bring_dock(self, dock: QDockWidget) -> None:
         """A dock chosen from View comes to the front of its tabs, as wide as it asks but at

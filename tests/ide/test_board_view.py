@@ -112,9 +112,9 @@ def test_the_snekboards_pins_motors_lights_and_tone(qtbot, board):
     shows(qtbot, view, "M1", "on · right · 100%")
     run(qtbot, window, "talkto(A3); setpower(0.25); on(); print('go')", "go")
     shows(qtbot, view, "A3", "on · 25%", "read() gives 0")
-    run(qtbot, window, "neopixel([(1, 0, 0), (0, 0, 1)]); tone(440); print('go')", "go")
-    shows(qtbot, view, "neopixels", "(255, 0, 0), (0, 0, 255)")
-    assert view.tile("neopixels").pixels == ((255, 0, 0), (0, 0, 255))
+    run(qtbot, window, "neopixel([(1, 0, 0), (0, 0.5, 1)]); tone(440); print('go')", "go")
+    shows(qtbot, view, "neopixels", "(1, 0, 0), (0, 0.5, 1)")   # as the program wrote them
+    assert view.tile("neopixels").pixels == ((255, 0, 0), (0, 128, 255))
     shows(qtbot, view, "tone", "playing 440 Hz")
     run(qtbot, window, "stopall(); print('stopped')", "stopped")
     shows(qtbot, view, "M1", "off")

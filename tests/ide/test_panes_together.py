@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from PyQt6.QtGui import QColor
+from PyQt6.QtWidgets import QTabBar
 
 from snekide.lessons.library import lessons_folder
 from snekide.main_window import MainWindow
@@ -112,3 +113,25 @@ def test_a_theme_colours_the_robot_pane_and_the_plotter(qtbot, everything):
         assert graph.getAxis("left").textPen().color() == QColor(theme.repl["text"])
     window.themes.choose("day")
     assert (pixel(canvas), top_right(graph)) == day
+
+
+def test_the_pane_in_front_is_marked_in_every_theme(qtbot, everything):
+    """The Board and the Plotter take turns as tabs: the one shown is underlined in the theme's
+    highlight (under high contrast the style drew both tabs alike, black)."""
+    window = everything
+    open_pane(qtbot, window, "Board")
+    for key in ("day", "high-contrast"):
+        window.themes.choose(key)
+        bars = [bar for bar in window.findChildren(QTabBar) if bar.parent() is window
+                and bar.isVisible() and bar.count() == 2]
+        assert len(bars) == 1
+        bar = bars[0]
+        assert bar.tabText(bar.currentIndex()) == "Board"
+        image = bar.grab().toImage()
+        highlight = QColor(window.palette().color(window.palette().ColorRole.Highlight))
+
+        def underlined(index: int) -> bool:
+            rect = bar.tabRect(index)
+            return any(QColor(image.pixel(x, rect.bottom() - 1)) == highlight
+                       for x in range(rect.left() + 2, rect.right() - 2))
+        assert underlined(bar.currentIndex()) and not underlined(1 - bar.currentIndex()), key
