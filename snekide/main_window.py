@@ -525,12 +525,14 @@ class MainWindow(QMainWindow):
                 bar.setStyleSheet(DOCK_TABS)
 
     def _bring_dock(self, dock: QDockWidget) -> None:
-        """A dock chosen from View comes to the front of its tabs, as wide as it asks but at
-        most a third of the window (a quarter beside a lesson), and 300 pixels or more: on a
-        laptop, the editor, the lesson and the REPL keep their room."""
+        """A dock chosen from View comes to the front of its tabs, as wide as the widest of
+        them asks (the board's two columns); beside a lesson at most a quarter of the window,
+        and 300 pixels or more: on a laptop, the lesson, the editor and the REPL keep room."""
         dock.raise_()
-        share = self.width() // (4 if self.lesson_pane.isVisible() else 3)
-        width = max(300, min(dock.sizeHint().width(), share))
+        width = max(pane.sizeHint().width() for pane in (dock, *self.tabifiedDockWidgets(dock))
+                    if pane is dock or pane.isVisible())
+        if self.lesson_pane.isVisible():
+            width = max(300, min(width, self.width() // 4))
         self.resizeDocks([dock], [width], Qt.Orientation.Horizontal)
 
     def _show_lesson_pane(self) -> None:
