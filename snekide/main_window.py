@@ -530,7 +530,7 @@ class MainWindow(QMainWindow):
         and 300 pixels or more: on a laptop, the lesson, the editor and the REPL keep room."""
         dock.raise_()
         width = max(pane.sizeHint().width() for pane in (dock, *self.tabifiedDockWidgets(dock))
-                    if pane is dock or pane.isVisible())
+                    if pane is dock or pane.toggleViewAction().isChecked())  # open, maybe behind
         if self.lesson_pane.isVisible():
             width = max(300, min(width, self.width() // 4))
         self.resizeDocks([dock], [width], Qt.Orientation.Horizontal)

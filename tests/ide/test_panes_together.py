@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """The lesson pane, the editor, the robot, the REPL and the plotter (a dock at the right)
-together, through the window: each usable on a 1366x768 laptop (its panel and title bar leave about 700 pixels),
-with projector mode's big text too, and each in the colours of the theme chosen."""
+together, through the window: each usable on a 1366x768 laptop (its panel and title bar
+leave about 700 pixels), with projector mode's big text too, and each in the colours of the
+theme chosen."""
 
 from __future__ import annotations
 
