@@ -15,6 +15,7 @@ from snekide.device.protocol import BANNER
 from snekide.device.statements import lines_to_type
 from snekide.error_report import ErrorLines, ErrorReader, ErrorReport, StoredProgram
 from snekide.source_map import Program, SourceMap
+from snekide.device.side_channel import SideChannel
 from snekide.worker import BoardSignals, Job, Worker
 
 NOT_CONNECTED = "No robot is connected. Press Connect."
@@ -56,26 +57,36 @@ class BoardLike(Protocol):
     def reset(self) -> None: ...
 
 
-def make_board(choice: Any) -> BoardLike:
-    """A Board for a device.usb.DeviceChoice: the simulator or a serial port."""
+def make_board(choice: Any, side_channel: SideChannel | None = None,
+               simulator_args: Sequence[str] = ()) -> BoardLike:
+    """A Board for a device.usb.DeviceChoice: the simulator (reporting its pins on
+    side_channel, if given, started with simulator_args too) or a serial port."""
     from snekide.device import transport
     from snekide.device.board import Board
+    from snekide.device.side_channel import SimulatorWithChannel
 
     if choice.kind == "simulator":
         board_name = getattr(choice, "board", "") or "snekboard"
-        pipe: Any = transport.SimulatorTransport(transport.find_simulator_firmware(),
-                                                 settings.simulator_eeprom(board_name), board_name)
+        firmware = transport.find_simulator_firmware()
+        eeprom = settings.simulator_eeprom(board_name)
+        if side_channel is not None:
+            pipe: Any = SimulatorWithChannel(firmware, eeprom, board_name, side_channel,
+                                             extra_args=simulator_args)
+        else:
+            pipe = transport.SimulatorTransport(firmware, eeprom, board_name,
+                                                extra_args=simulator_args)
     else:
         pipe = _board_port(choice, choice.port)
     board: BoardLike = Board(pipe, needs_pacing=choice.needs_pacing)
     return board
 
 
-def make_board_again(choice: Any) -> BoardLike:
+def make_board_again(choice: Any, side_channel: SideChannel | None = None,
+                     simulator_args: Sequence[str] = ()) -> BoardLike:
     """A Board for the same robot after an unplug or a reset: found again by its USB serial
     number (or at its old port), with a few tries over some seconds."""
     if choice.kind == "simulator":
-        return make_board(choice)
+        return make_board(choice, side_channel, simulator_args)
     from snekide.device.board import Board
     from snekide.device.realboard import open_again
 
@@ -123,10 +134,16 @@ class Connection(QObject):
                  parent: QObject | None = None, *,
                  reconnect_factory: Callable[[Any], BoardLike] | None = None) -> None:
         super().__init__(parent)
-        self._factory = board_factory
+        #: The simulator's pins, motors and inputs, whichever simulator runs now: the board
+        #: view and the robot's world read it (see snekide.device.side_channel).
+        self.side_channel = SideChannel()
+        #: The simulator's options for a Connect choice, beyond its side channel: the robot's
+        #: world asks for --virtual-time on the board whose time it keeps (robot.live).
+        self.simulator_args: Callable[[Any], Sequence[str]] = lambda choice: ()
         if reconnect_factory is None:
             reconnect_factory = make_board_again if board_factory is make_board else board_factory
-        self._reconnect_factory = reconnect_factory
+        self._factory = self._with_channel(board_factory)
+        self._reconnect_factory = self._with_channel(reconnect_factory)
         #: The board chosen last (for reconnect()), kept after a disconnect.
         self.last_choice: Any = None
         #: After a robot's cable is pulled or it restarts, look for it again at once.
@@ -144,6 +161,13 @@ class Connection(QObject):
         self.stored_program: Callable[[], StoredProgram | None] = lambda: None
         self._booting = False  # between the banner and the first prompt: the stored program runs
         self._partial = ""  # output since the last newline (for the banner)
+
+    def _with_channel(self, factory: Callable[..., BoardLike]) -> Callable[[Any], BoardLike]:
+        """The simulator started the one way: on the connection's side channel, with the
+        options asked for."""
+        if factory in (make_board, make_board_again):
+            return lambda choice: factory(choice, self.side_channel, self.simulator_args(choice))
+        return factory
 
     # -- state ---------------------------------------------------------------
 
@@ -222,6 +246,7 @@ class Connection(QObject):
         self._worker.shutdown(timeout)  # a call still waiting on the board ends as it closes
         if closer is not None:
             closer.join(timeout)
+        self.side_channel.close()
 
     def _detach(self) -> BoardLike | None:
         board, self._board, self._signals, self.label = self._board, None, None, None

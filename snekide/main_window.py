@@ -20,6 +20,7 @@ from PyQt6.QtGui import (
     QStatusTipEvent,
 )
 from PyQt6.QtWidgets import (
+    QDockWidget,
     QFileDialog,
     QLabel,
     QMainWindow,
@@ -28,6 +29,7 @@ from PyQt6.QtWidgets import (
     QProgressBar,
     QSplitter,
     QStyle,
+    QTabBar,
     QToolBar,
     QToolButton,
     QVBoxLayout,
@@ -43,6 +45,7 @@ from snekide import (
     shortcuts,
     theme_switch,
 )
+from snekide.board_view import BoardView
 from snekide.connect_menu import Connector
 from snekide.connection import NOT_CONNECTED, Connection
 from snekide.device import protocol
@@ -95,6 +98,17 @@ PILLS = {
 }
 
 
+#: The tabs of the docked panes (Board, Plotter), in the palette's colours, so every theme:
+#: the one in front is marked in the highlight colour. Under the high-contrast theme the style
+#: drew both tabs black, and a student could not tell which pane was shown.
+DOCK_TABS = """
+QTabBar::tab { padding: 4px 14px; color: palette(button-text); background: palette(button);
+    border: 1px solid palette(mid); border-top: none; }
+QTabBar::tab:selected { background: palette(base); color: palette(text);
+    border-bottom: 3px solid palette(highlight); font-weight: bold; }
+"""
+
+
 class MainWindow(QMainWindow):
     """Everything the student sees. Device calls go through self.connection, off the GUI thread."""
 
@@ -124,10 +138,7 @@ class MainWindow(QMainWindow):
             repl = ReplPane()
         self.repl = repl
         self.robot_pane = RobotPane()  # the simulated robot, shown while on the simulator
-        self.plotter = Plotter()  # graphs printed numbers; shows itself when they come
-        self.connection = connection if connection is not None else Connection(
-            board_factory=self.robot_pane.make_board,
-            reconnect_factory=self.robot_pane.make_board_again)
+        self.connection = connection if connection is not None else Connection()
         # A robot whose cable was pulled, or that restarted, is found again by
         # its USB serial number; the REPL keeps what it shows.
         self.connection.auto_reconnect = True
@@ -170,17 +181,10 @@ class MainWindow(QMainWindow):
         column.setSpacing(0)
         column.addWidget(self.tabs)
         column.addWidget(self.find_bar)
-        # The plotter goes under the editor, so that the robot and the REPL keep the height of
-        # their column on a laptop's screen (1366x768) when it shows.
-        middle = QSplitter(Qt.Orientation.Vertical)
-        middle.addWidget(left)
-        middle.addWidget(self.plotter)
-        middle.setChildrenCollapsible(False)
-        middle.setSizes([350, 350])  # half each when the plotter shows: numbers came to be seen
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.lesson_pane.hide()  # until a lesson is opened
         self.splitter.addWidget(self.lesson_pane)
-        self.splitter.addWidget(middle)
+        self.splitter.addWidget(left)
         right = QSplitter(Qt.Orientation.Vertical)
         right.addWidget(self.robot_pane)
         right.addWidget(self.repl)
@@ -297,8 +301,28 @@ class MainWindow(QMainWindow):
         robot_menu.addSeparator()
         robot_menu.addAction("Clear the REPL", self.repl.clear_screen)
         robot_menu.addAction("Install Snek on a board…", self.install_snek)
-        robot_menu.addAction(self.plotter.show_action)
         self.theme_menu = theme_switch.ThemeMenu(view_menu, self)
+        # The board's pins and the plotter, docked beside the REPL; View shows and hides them.
+        view_menu.addSeparator()
+        self.board_view, self.plotter = BoardView(self.connection), Plotter()
+        docks = []
+        for title, pane in (("Board", self.board_view), ("Plotter", self.plotter)):
+            dock = QDockWidget(title, self)
+            dock.setObjectName(f"{pane.objectName()}_dock")
+            dock.setWidget(pane)
+            self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+            dock.hide()
+            action = dock.toggleViewAction()
+            assert action is not None
+            # Chosen from View, a pane comes to the front of its tabs.
+            action.triggered.connect(lambda shown, dock=dock: shown and self._bring_dock(dock))
+            view_menu.addAction(action)
+            docks.append(dock)
+        # Both open, they take turns as tabs: on a laptop's screen each needs the height
+        # (stacked, the graph was a strip of 100 pixels and the board showed six pins).
+        self.tabifyDockWidget(*docks)
+        for dock in docks:   # their tab bar is made when both show: mark it then
+            dock.visibilityChanged.connect(self._mark_dock_tabs)
         projector = self.theme_menu.projector_action
         projector.setIconText("Big")
         self.toolbar.addSeparator()
@@ -347,7 +371,6 @@ class MainWindow(QMainWindow):
         c.error_found.connect(self._on_error)
         c.booted.connect(self.repl.set_busy)  # its stored program runs first
         c.stored_program = self._stored_program
-        c.output.connect(self.plotter.take_output)
         c.connected.connect(self._on_connected)
         c.disconnected.connect(self._on_disconnected)
         c.problem.connect(self._on_problem)
@@ -361,6 +384,7 @@ class MainWindow(QMainWindow):
         self.repl.set_font_size(self.tabs.font_size)
         self.tabs.journal_failed.connect(self.show_message)
         c.output.connect(self.lesson_pane.output_seen)
+        c.output.connect(self.plotter.take_output)
         self.lesson_link = LessonLink(self)  # Try it, the lesson's board and world, its goals
         self.lesson_pane.copy_code.connect(self._copy_lesson_code)
         self.lesson_pane.closed.connect(lambda: self.share_lesson_action.setEnabled(False))
@@ -501,6 +525,22 @@ class MainWindow(QMainWindow):
         self.share_lesson_action.setEnabled(True)
         self.show_message(f"Opened the lesson {loaded.lesson.title}")
         return True
+
+    def _mark_dock_tabs(self) -> None:
+        for bar in self.findChildren(QTabBar, options=Qt.FindChildOption.FindDirectChildrenOnly):
+            if bar.styleSheet() != DOCK_TABS:
+                bar.setStyleSheet(DOCK_TABS)
+
+    def _bring_dock(self, dock: QDockWidget) -> None:
+        """A dock chosen from View comes to the front of its tabs, as wide as the widest of
+        them asks (the board's two columns); beside a lesson at most a quarter of the window,
+        and 300 pixels or more: on a laptop, the lesson, the editor and the REPL keep room."""
+        dock.raise_()
+        width = max(pane.sizeHint().width() for pane in (dock, *self.tabifiedDockWidgets(dock))
+                    if pane is dock or pane.toggleViewAction().isChecked())  # open, maybe behind
+        if self.lesson_pane.isVisible():
+            width = max(300, min(width, self.width() // 4))
+        self.resizeDocks([dock], [width], Qt.Orientation.Horizontal)
 
     def _show_lesson_pane(self) -> None:
         if self.lesson_pane.isHidden():

@@ -52,7 +52,7 @@ def measure(window: MainWindow, program: str, seconds: float) -> dict[str, float
     timer.setInterval(10)
     timer.timeout.connect(lambda: ticks.append(time.monotonic()))
     window.connection.output.connect(count)
-    window.connection.run_line(program)
+    window.connection.run_program(program, "bench")
     pump(300)  # let it start
     lines = 0
     timer.start()

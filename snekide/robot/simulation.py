@@ -9,7 +9,6 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from snekide.board_state import BoardState
 from snekide.robot.physics import Robot
 from snekide.robot.world import World
 
@@ -56,18 +55,14 @@ class Frame:
 class Simulation:
     """A world in virtual time, driven by the board's side channel.
 
-    feed() takes the bytes the board sent and returns the times it asked the world to reach;
-    advance_to() runs the world there, and reply() is what to send back: the sensor values
-    that changed, then the time. Not thread-safe: one owner calls it.
+    feed() takes the bytes the board sent and returns the times it asked the world to reach
+    (or, when another reads the channel, motor() and booted() take its reports); advance_to()
+    runs the world there, and reply() is what to send back: the sensor values that changed
+    (changed_inputs()), then the time. Not thread-safe: one owner calls it.
     """
 
-    def __init__(self, world: World, on_frame: Callable[[Frame], None] | None = None,
-                 track_board: bool = False) -> None:
+    def __init__(self, world: World, on_frame: Callable[[Frame], None] | None = None) -> None:
         self.world = world
-        #: Every pin's state as reported, when track_board (a board view draws it).
-        self.board: BoardState | None = BoardState() if track_board else None
-        #: Input values set by hand, by pin: they win over what the world's sensors read.
-        self.inputs: dict[int, float] = {}
         self.robot = Robot(world)
         self.time_us = 0
         self.on_frame = on_frame
@@ -95,7 +90,7 @@ class Simulation:
             self._reports += 1
             if self._reports > MAX_REPORTS or len(line) > MAX_LINE:
                 raise Flooded()
-            if line.startswith(WORLD_REPORTS) or self.board is not None:
+            if line.startswith(WORLD_REPORTS):
                 self._take(line)  # (pins, lights and tones leave the world itself be)
         return waits
 
@@ -106,18 +101,27 @@ class Simulation:
             return  # not ours to judge: a board may print what it likes
         if not isinstance(report, dict):
             return
-        if self.board is not None:
-            self.board.apply(report)
         if "motor" in report:
             try:
-                self.robot.set_motor(int(report["motor"]), float(report["power"]),
-                                     bool(report["on"]), str(report["direction"]))
+                self.motor(int(report["motor"]), float(report["power"]), bool(report["on"]),
+                           str(report["direction"]))
             except (KeyError, TypeError, ValueError):
                 pass
         elif "board" in report:
-            # A new boot: the motors stop, and every input goes again.
-            self.robot.stop_all()
-            self._sent.clear()
+            self.booted()
+
+    def motor(self, number: int, power: float, on: bool, direction: str) -> None:
+        """A motor changed (numbered from 1): the wheel on it turns so from now."""
+        self.robot.set_motor(number, power, on, direction)
+
+    def booted(self) -> None:
+        """A new boot: the motors stop, and every input goes again."""
+        self.robot.stop_all()
+        self._sent.clear()
+
+    def forget_sent(self, pin: int) -> None:
+        """Another set this pin: send the world's value again at the next reply."""
+        self._sent.pop(pin, None)
 
     # -- the world -----------------------------------------------------------
 
@@ -143,14 +147,21 @@ class Simulation:
 
     def reply(self) -> bytes:
         """The inputs that changed since they were last sent, then the world's time."""
-        out = []
-        for pin, value in {**self.robot.readings(), **self.inputs}.items():
+        out = [b'{"pin": %d, "value": %s}\n' % (pin, _number(value, 3).encode())
+               for pin, value in self.changed_inputs().items()]
+        out.append(b'{"time_us": %d}\n' % self.time_us)
+        return b"".join(out)
+
+    def changed_inputs(self) -> dict[int, float]:
+        """The sensors' values (by pin, rounded as sent) that changed since they were last
+        taken; taking them counts as sending them."""
+        changed = {}
+        for pin, value in self.robot.readings().items():
             text = _number(value, 3)
             if self._sent.get(pin) != text:
                 self._sent[pin] = text
-                out.append(b'{"pin": %d, "value": %s}\n' % (pin, text.encode()))
-        out.append(b'{"time_us": %d}\n' % self.time_us)
-        return b"".join(out)
+                changed[pin] = float(text)
+        return changed
 
     def frame(self) -> Frame:
         pose = self.robot.pose

@@ -16,9 +16,9 @@ from PyQt6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QLabel, QPushBut
 from snekide import theme_switch
 from snekide.flow_layout import FlowLayout
 from snekide.robot import world as worlds
-from snekide.robot.live import SPEEDS, LiveWorld, Snapshot, WorldSimulator
+from snekide.robot.live import FLOODED, SPEEDS, LiveWorld, Snapshot, keeps_time, simulator_args
 from snekide.robot.physics import TrailMark
-from snekide.robot.world import ROBOT_BOARD, Pose, World, WorldError
+from snekide.robot.world import Pose, World, WorldError
 from snekide.themes import Theme
 
 #: The world shown when the IDE starts.
@@ -309,7 +309,8 @@ class RobotCanvas(QWidget):
 
 
 class RobotPane(QWidget):
-    """The pane beside the REPL when the simulator is connected: the robot, and its controls."""
+    """The pane beside the REPL while the simulator runs as the robot's board: the robot, and
+    its controls. The world is one more user of the connection's side channel (follow)."""
 
     problem_found = pyqtSignal(str)   # from the world's thread, shown in the pane
     #: Where the robot is (a simulation.Frame), each 0.1 s of its time and when it is moved by
@@ -320,8 +321,8 @@ class RobotPane(QWidget):
         super().__init__(parent)
         self.setObjectName("robot_pane")
         self.live = LiveWorld(worlds.load(DEFAULT_WORLD), self.problem_found.emit)
-        self.problem_found.connect(self.show_problem)
-        self._shows_robot = False
+        self.problem_found.connect(self._on_world_problem)
+        self._connection: Any = None
         self._build()
         self.timer = QTimer(self)
         self.timer.setInterval(FRAME_MS)
@@ -390,42 +391,30 @@ class RobotPane(QWidget):
 
     # -- the simulator ----------------------------------------------------------------
 
-    def make_board(self, choice: Any, again: bool = False) -> Any:
-        """A board for Connect: the simulator with this pane's world, or a real robot (found
-        again by its USB serial number after an unplug or a reset, when again)."""
-        from snekide import connection
-
-        board_name = getattr(choice, "board", "") or "snekboard"
-        # The robot is wired to a Snekboard's motor and sensor ports: a simulated Uno has
-        # nothing to drive it with, and the pane would only take the REPL's room.
-        self._shows_robot = choice.kind == "simulator" and board_name == ROBOT_BOARD
-        if choice.kind != "simulator":
-            return (connection.make_board_again if again else connection.make_board)(choice)
-        from snekide import settings
-        from snekide.device.board import Board
-        from snekide.device.transport import find_simulator_firmware
-
-        transport = WorldSimulator(self.live, find_simulator_firmware(),
-                                   settings.simulator_eeprom(board_name), board_name)
-        return Board(transport, needs_pacing=choice.needs_pacing)
-
-    def make_board_again(self, choice: Any) -> Any:
-        return self.make_board(choice, again=True)
-
     def follow(self, connection: Any) -> None:
-        """Show the pane while the simulator runs as a Snekboard (the robot's board); say so
-        when it stops."""
+        """Keep the time of the connection's simulator when it runs as the robot's board
+        (the world reads and answers its side channel: virtual time, motors, sensors); show
+        the pane while it is connected; say so when it stops."""
+        self._connection = connection
+        self.live.attach(connection.side_channel)
+        connection.simulator_args = simulator_args
         connection.connected.connect(self._on_connected)
         connection.disconnected.connect(self._on_disconnected)
 
     def _on_connected(self, _label: str) -> None:
-        self.setVisible(self._shows_robot)
-        if self._shows_robot:
+        shows = keeps_time(getattr(self._connection, "last_choice", None))
+        self.setVisible(shows)
+        if shows:
             self.show_problem("")
 
     def _on_disconnected(self, _message: str) -> None:
-        if self.isVisible() and not self.message.isVisible():
+        if self.isVisible() and self.message.text() in ("", FLOODED):
             self.show_problem(STOPPED)
+
+    def _on_world_problem(self, text: str) -> None:
+        """From the world: a flood (text) or its end ('', which clears only its own message)."""
+        if text or self.message.text() == FLOODED:
+            self.show_problem(text)
 
     # -- controls ------------------------------------------------------------------------
 

@@ -49,8 +49,9 @@ def wait_prompt(qtbot: Any, window: MainWindow) -> None:
     qtbot.waitUntil(lambda: window.repl.ready, timeout=WAIT)
 
 
-def board_state(window: MainWindow):
-    return window.robot_pane.live.snapshot().board
+def board_picture(window: MainWindow):
+    """The simulator's pins as the board view has them, from the shared side channel."""
+    return window.board_view.watch.simulator.picture()
 
 
 def pose(window: MainWindow):
@@ -95,9 +96,8 @@ def test_an_uno_lesson_makes_the_simulator_an_uno_and_a_snekboard_lesson_takes_i
                              "Arduino Uno.")
     wait_prompt(qtbot, window)
     try_it(qtbot, window)  # talkto(LED); on()
-    qtbot.waitUntil(lambda: board_state(window).outputs.get(13) is not None
-                    and board_state(window).outputs[13].on, timeout=WAIT)
-    assert board_state(window).name == "uno"
+    qtbot.waitUntil(lambda: board_picture(window).look(13).on, timeout=WAIT)
+    assert board_picture(window).layout.board == "uno"
     assert "does not know" not in repl_text(window)
     # A simulated Uno has no motors for the robot: its pane leaves the REPL the room.
     assert not window.robot_pane.isVisible() and window.repl.isVisible()
@@ -110,7 +110,7 @@ def test_an_uno_lesson_makes_the_simulator_an_uno_and_a_snekboard_lesson_takes_i
     start = pose(window)
     try_it(qtbot, window)  # talkto(M1); setpower(0.5); onfor(1): the right wheel alone
     qtbot.waitUntil(lambda: pose(window).heading != start.heading, timeout=WAIT)
-    assert board_state(window).name == "snekboard"
+    assert board_picture(window).layout.board == "snekboard"
     assert "does not know" not in repl_text(window)
 
 
@@ -126,8 +126,7 @@ def test_try_it_puts_the_lessons_board_back_after_the_student_changed_it(qtbot, 
     try_it(qtbot, window)
     wait_board(qtbot, window, "Arduino Uno simulator")
     wait_repl(qtbot, window, "talkto(LED)", after=shown)  # typed once the Uno is there
-    qtbot.waitUntil(lambda: board_state(window).outputs.get(13) is not None
-                    and board_state(window).outputs[13].on, timeout=WAIT)
+    qtbot.waitUntil(lambda: board_picture(window).look(13).on, timeout=WAIT)
     wait_prompt(qtbot, window)
     assert "does not know" not in repl_text(window)[shown:]
     assert repl_text(window)[shown:].count("talkto(LED)") == 1
@@ -166,7 +165,7 @@ def test_a_lesson_opened_at_start_gets_its_board_once_connected(qtbot, data_dir,
     wait_board(qtbot, window, "Arduino Uno simulator")
     wait_prompt(qtbot, window)
     try_it(qtbot, window)
-    qtbot.waitUntil(lambda: board_state(window).outputs.get(13) is not None, timeout=WAIT)
+    qtbot.waitUntil(lambda: 13 in board_picture(window).pins, timeout=WAIT)
 
 
 def test_a_real_robot_of_another_kind_stays_connected_and_the_lesson_says_so(qtbot, data_dir):

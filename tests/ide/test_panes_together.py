@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""The lesson pane, the editor, the robot, the REPL and the plotter together, through the
-window: each usable on a 1366x768 laptop (its panel and title bar leave about 700 pixels),
-with projector mode's big text too, and each in the colours of the theme chosen."""
+"""The lesson pane, the editor, the robot, the REPL and the plotter (a dock at the right)
+together, through the window: each usable on a 1366x768 laptop (its panel and title bar
+leave about 700 pixels), with projector mode's big text too, and each in the colours of the
+theme chosen."""
 
 from __future__ import annotations
 
@@ -11,10 +12,13 @@ from typing import Any
 
 import pytest
 from PyQt6.QtGui import QColor
+from PyQt6.QtWidgets import QTabBar
 
 from snekide.lessons.library import lessons_folder
 from snekide.main_window import MainWindow
+from snekide.plotter import DARK_COLOURS
 
+from .test_board_view import open_pane
 from .test_lessons_pane import open_from_menu
 from .test_window import (  # noqa: F401 - fixtures
     WAIT, click, data_dir, firmware, make_window, type_in_repl, wait_connected,
@@ -33,9 +37,10 @@ def everything(qtbot: Any, data_dir: Path, firmware: Path) -> Iterator[MainWindo
     click(qtbot, window, "Connect")
     wait_connected(qtbot, window)
     open_from_menu(window, SHAPES)
+    open_pane(qtbot, window, "Plotter")
     type_in_repl(qtbot, window, "for i in range(20):", "print(i, i * i)", "")
-    qtbot.waitUntil(window.plotter.isVisible, timeout=WAIT)
-    qtbot.waitUntil(lambda: window.plotter.data.rows == 20, timeout=WAIT)
+    qtbot.waitUntil(lambda: [len(line) for line in window.plotter.series_shown()] == [20, 20],
+                    timeout=WAIT)
     yield window
     window.themes.set_projector(False, remember=False)
     window.themes.choose("day", remember=False)
@@ -43,7 +48,7 @@ def everything(qtbot: Any, data_dir: Path, firmware: Path) -> Iterator[MainWindo
 
 def sizes(window: MainWindow) -> dict[str, tuple[int, int]]:
     parts = {"lesson page": window.lesson_pane.page_area, "editor": window.editor(),
-             "robot": window.robot_pane.canvas, "REPL": window.repl, "graph": window.plotter.plot}
+             "robot": window.robot_pane.canvas, "REPL": window.repl, "graph": window.plotter.graph}
     return {name: (widget.width(), widget.height()) for name, widget in parts.items()
             if widget.isVisible()}
 
@@ -59,8 +64,9 @@ def assert_usable(window: MainWindow, least: dict[str, tuple[int, int]]) -> None
 
 def test_every_pane_is_usable_on_a_laptop(qtbot, everything):
     window = everything
-    assert_usable(window, {"lesson page": (300, 250), "editor": (420, 200),
-                           "robot": (300, 200), "REPL": (300, 180), "graph": (400, 120)})
+    # The plotter is a fourth column (a dock at the right): each gets a fair share.
+    assert_usable(window, {"lesson page": (300, 250), "editor": (360, 200),
+                           "robot": (300, 200), "REPL": (300, 180), "graph": (300, 300)})
     # The panes' rows of buttons wrap rather than widen their column.
     for pane in (window.robot_pane, window.plotter):
         assert pane.minimumSizeHint().width() < 300, pane.objectName()
@@ -73,8 +79,8 @@ def test_projector_mode_on_a_laptop_still_leaves_room_for_the_program(qtbot, eve
     window = everything
     window.theme_menu.projector_action.trigger()
     qtbot.waitUntil(lambda: window.themes.projector, timeout=WAIT)
-    assert_usable(window, {"lesson page": (300, 200), "editor": (450, 200),
-                           "robot": (300, 200), "REPL": (300, 150), "graph": (400, 150)})
+    assert_usable(window, {"lesson page": (300, 200), "editor": (360, 200),
+                           "robot": (300, 200), "REPL": (300, 150), "graph": (300, 150)})
     counter = window.lesson_pane.counter
     assert counter.width() >= counter.sizeHint().width(), "the step counter is cut off"
 
@@ -83,21 +89,50 @@ def pixel(widget: Any, x: int = 3, y: int = 3) -> str:
     return QColor(widget.grab().toImage().pixel(x, y)).name()
 
 
+def top_right(graph: Any) -> str:
+    """The graph's background, away from its axes and legend."""
+    return pixel(graph, graph.width() - 4, 3)
+
+
 def test_a_theme_colours_the_robot_pane_and_the_plotter(qtbot, everything):
     window = everything
-    canvas, graph = window.robot_pane.canvas, window.plotter.plot
-    day = (pixel(canvas), pixel(graph))
+    canvas, graph = window.robot_pane.canvas, window.plotter.graph
+    day = (pixel(canvas), top_right(graph))
     assert day[1] == "#ffffff"
     for key in ("night", "high-contrast"):
         window.themes.choose(key)
         theme = window.themes.theme
         assert theme is not None and theme.key == key
         assert pixel(canvas) == theme.board["background"]   # around the robot's floor
-        assert pixel(graph) == theme.repl["background"]     # the graph's background
+        assert top_right(graph) == theme.repl["background"]     # the graph's background
         middle = canvas.to_widget(canvas.snapshot.world.width / 2, 1)
         floor = QColor(canvas.grab().toImage().pixel(int(middle.x()), int(middle.y())))
         assert floor.lightness() > 150, "the floor stays light: its tape is black"
-        assert window.plotter.colours != ["#1565c0"] and graph.getAxis("left").textPen().color() \
-            == QColor(theme.repl["text"])
+        # The lines in hues light enough for the dark background, and the axes' text readable.
+        line = window.plotter._curves[0].opts["pen"].color()
+        assert line == QColor(DARK_COLOURS[0]) and line.lightness() > 120
+        assert graph.getAxis("left").textPen().color() == QColor(theme.repl["text"])
     window.themes.choose("day")
-    assert (pixel(canvas), pixel(graph)) == day
+    assert (pixel(canvas), top_right(graph)) == day
+
+
+def test_the_pane_in_front_is_marked_in_every_theme(qtbot, everything):
+    """The Board and the Plotter take turns as tabs: the one shown is underlined in the theme's
+    highlight (under high contrast the style drew both tabs alike, black)."""
+    window = everything
+    open_pane(qtbot, window, "Board")
+    for key in ("day", "high-contrast"):
+        window.themes.choose(key)
+        bars = [bar for bar in window.findChildren(QTabBar) if bar.parent() is window
+                and bar.isVisible() and bar.count() == 2]
+        assert len(bars) == 1
+        bar = bars[0]
+        assert bar.tabText(bar.currentIndex()) == "Board"
+        image = bar.grab().toImage()
+        highlight = QColor(window.palette().color(window.palette().ColorRole.Highlight))
+
+        def underlined(index: int) -> bool:
+            rect = bar.tabRect(index)
+            return any(QColor(image.pixel(x, rect.bottom() - 1)) == highlight
+                       for x in range(rect.left() + 2, rect.right() - 2))
+        assert underlined(bar.currentIndex()) and not underlined(1 - bar.currentIndex()), key

@@ -2,8 +2,11 @@
 """Virtual time in the host firmware (--virtual-time): the clock moves only as the world says."""
 
 import json
+import os
+import signal
 import socket
 import subprocess
+import time
 from collections.abc import Callable
 
 import pytest
@@ -185,6 +188,36 @@ def test_interrupt_cuts_a_sleep_short_and_idle_time_goes_on(snek):
     assert printed and abs(printed[0] - woken_at / 1e6) < 0.001
     # Idle at the prompt, the board asks for the world to go on, a slice at a time.
     assert idle_asks[1] - idle_asks[0] == idle_asks[2] - idle_asks[1] == 20000
+
+
+def test_an_input_sent_before_a_line_is_typed_is_in_for_that_line(snek):
+    """The board view sets A2, then the student types a line: when the idle board finds both
+    waiting (it was slow to be scheduled), it takes the input first."""
+    world = FakeWorld(snek, [], stdin=subprocess.PIPE)
+    while (event := world.next_event()) is not None:
+        if event.get('wait_us', 0) >= 20000:
+            break   # idle at the prompt, waiting for a line (not answered yet)
+        if 'wait_us' in event:
+            world.send({'time_us': event['wait_us']})
+    os.kill(world.proc.pid, signal.SIGSTOP)
+    try:
+        world.send({'pin': 1, 'value': 0.5})
+        world.proc.stdin.write(b'print("A2 reads", read(A2))\n')
+        world.proc.stdin.flush()
+        time.sleep(0.2)   # both are in before the board looks again
+    finally:
+        os.kill(world.proc.pid, signal.SIGCONT)
+    # The world finishes the slice it was running (the line typed waits for it to end).
+    world.send({'time_us': event['wait_us']})
+    idle = 0
+    while (event := world.next_event()) is not None:
+        if 'wait_us' in event:
+            world.send({'time_us': event['wait_us']})
+            idle += 1
+            if idle == 3:
+                world.proc.stdin.close()
+    out, _, _ = world.finish()
+    assert 'A2 reads 0.5' in out, out
 
 
 def test_a_simulator_that_goes_away_ends_the_board(snek, tmp_path):

@@ -13,10 +13,12 @@ from typing import Any
 import pytest
 from PyQt6.QtCore import QPointF, Qt
 
+from snekide import connect_choices
+from snekide.connection import Connection
 from snekide.device.exceptions import SIMULATOR_GONE
 from snekide.device.usb import SIMULATOR, DeviceChoice
 from snekide.main_window import MainWindow
-from snekide.robot.simulation import FLOODED
+from snekide.robot.live import FLOODED
 from snekide.robot.view import STOPPED, RobotPane
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -189,42 +191,53 @@ def test_a_simulator_that_dies_is_a_message_and_connect_brings_it_back(qtbot, wi
     qtbot.waitUntil(lambda: pose(window).y > moved_from + 3, timeout=WAIT)
 
 
-def test_a_flooding_simulator_is_cut_off_with_a_message(qtbot, tmp_path):
+def test_a_flooding_simulator_is_a_message_until_it_calms_down(qtbot, tmp_path):
     """An older or broken firmware that reports without end: the pane says so, the IDE stays."""
     robot = RobotPane()
     qtbot.addWidget(robot)
+    connection = Connection()
+    robot.follow(connection)
     robot.setVisible(True)
-    fd = robot.live.new_channel()
+    channel = connection.side_channel
+    fd = channel.open_child_end()
     flood = subprocess.Popen([sys.executable, '-c', (
         'import os\n'
+        f'os.write({fd}, b\'{{"wait_us": 1000}}\\n\')\n'
         'line = b\'{"pin": 8, "power": 1, "on": true}\\n\'\n'
         'try:\n'
-        '    for _ in range(100000):\n'
+        '    for _ in range(30000):\n'
         f'        os.write({fd}, line)\n'
         'except OSError:\n'
-        '    pass\n')], pass_fds=(fd,))
-    robot.live.channel_started()
-    with qtbot.waitSignal(robot.problem_found, timeout=WAIT):
-        pass
+        '    pass\n'
+        'import time; time.sleep(6)\n')], pass_fds=(fd,))   # then calm, the channel open
+    channel.child_started()
+    qtbot.waitUntil(lambda: robot.message.text() == FLOODED, timeout=WAIT)
+    assert robot.message.isVisible()
+    qtbot.waitUntil(lambda: not robot.message.isVisible(), timeout=WAIT)   # calm again
+    assert flood.poll() is None
     assert flood.wait(timeout=30) == 0
-    assert robot.message.text() == FLOODED and robot.message.isVisible()
-    assert not robot.live.connected
     robot.close_world()
+    connection.close()
 
 
-def test_a_real_robot_hides_the_pane(qtbot, tmp_path, monkeypatch):
+def test_the_pane_shows_for_the_simulator_as_the_robots_board_only(qtbot, tmp_path,
+                                                                   monkeypatch):
     monkeypatch.setenv('SNEKIDE_DATA_DIR', str(tmp_path / 'data'))
     window = MainWindow(list_devices=lambda: [])
     qtbot.addWidget(window)
     robot = pane(window)
-    robot.make_board(SIMULATOR)
-    window.connection.connected.emit('Simulator')
-    assert robot.isVisibleTo(window)
     serial = DeviceChoice('Arduino Uno (/dev/ttyACM9)', 'serial', '/dev/ttyACM9', 'uno', True,
                           False)
-    robot.make_board(serial)
-    window.connection.connected.emit('Arduino Uno')
-    assert not robot.isVisibleTo(window)
+    for choice, shown, args in ((SIMULATOR, True, ['--virtual-time']),
+                                (connect_choices.simulator('uno'), False, []),
+                                (serial, False, []),
+                                (connect_choices.simulator('snekboard'), True,
+                                 ['--virtual-time'])):
+        # The world keeps the time of the simulator it drives; a simulated Uno has none.
+        assert window.connection.simulator_args(choice) == args
+        window.connection.last_choice = choice
+        window.connection.connected.emit(choice.label)
+        assert robot.isVisibleTo(window) == shown, choice.label
 
 
 def test_speed_sets_how_fast_the_world_runs(qtbot, window):
@@ -256,21 +269,3 @@ def test_screenshot_of_a_line_follower_on_the_oval(qtbot, window):
     image = window.grab()
     assert image.save(str(SCREENSHOTS / 'robot_pane.png'))
     assert os.path.getsize(SCREENSHOTS / 'robot_pane.png') > 10_000
-
-
-def test_a_real_robot_is_found_again_the_usual_way(qtbot, monkeypatch):
-    """After an unplug, a real robot is looked for by its serial number, as without the pane."""
-    from snekide import connection
-
-    asked = []
-    monkeypatch.setattr(connection, 'make_board', lambda choice: asked.append(('new', choice)))
-    monkeypatch.setattr(connection, 'make_board_again',
-                        lambda choice: asked.append(('again', choice)))
-    robot = RobotPane()
-    qtbot.addWidget(robot)
-    serial = DeviceChoice('Arduino Uno (/dev/ttyACM9)', 'serial', '/dev/ttyACM9', 'uno', True,
-                          False)
-    robot.make_board(serial)
-    robot.make_board_again(serial)
-    assert asked == [('new', serial), ('again', serial)]
-    robot.close_world()

@@ -166,13 +166,13 @@ static bool wait_world(uint64_t target, bool for_input)
 		p[1] = (struct pollfd){ .fd = console_open ? 0 : -1, .events = POLLIN };
 		if (poll(p, 2, -1) <= 0)
 			continue;
+		if (p[0].revents)
+			board_poll(); /* first: inputs set before a line was typed are in for it */
 		if (p[1].revents) {
 			console_open = posix_console_take();
 			if (for_input)
 				return true;
 		}
-		if (p[0].revents)
-			board_poll();
 	}
 	if (world < target)
 		asked = world; /* cut short: the next wait asks again */
