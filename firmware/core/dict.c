@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Dicts: insertion order like Python. The entries are key, value pairs in
- * the order they were added (removed ones leave VAL_DELETED holes on hosts;
- * small chips move the later entries down instead). Big
- * hosts find keys through a hash index; small chips walk the entries,
- * which is slower but needs neither the index nor the hashing code. */
+ * the order they were added (removed ones leave VAL_DELETED holes; linear
+ * dicts, SNEK_DICT_LINEAR, move the later entries down instead). Keys are
+ * found through a hash index; linear dicts walk the entries, which is
+ * slower but needs neither the index nor the hashing code. */
 #include "snek.h"
 
 struct entry {
@@ -16,7 +16,7 @@ static struct entry *entries(struct snek_dict *d)
 	return (struct entry *)block_ptr(d->entries);
 }
 
-#if SNEK_SMALL
+#if SNEK_DICT_LINEAR
 
 /* Keys must not change: lists and dicts, also inside tuples, are refused. */
 static void key_check(value_t v, uint8_t depth)
@@ -51,7 +51,7 @@ static struct entry *find(value_t dv, value_t key)
 
 /* No index to keep, and no holes (dict_del closes them). */
 #define IS_HOLE(key) false
-#define index_add(d, entry) ((void)(entry))
+static inline void index_add(struct snek_dict *d, snek_len_t entry) { (void)d; (void)entry; }
 
 #else
 
@@ -166,11 +166,11 @@ static struct snek_dict *rebuild(const value_t *dv, snek_len_t cap)
 	struct snek_dict *d;
 	struct entry *old, *e;
 	snek_len_t n = 0;
-#if !SNEK_SMALL
+#if !SNEK_DICT_LINEAR
 	snek_len_t i;
 #endif
 
-#if !SNEK_SMALL
+#if !SNEK_DICT_LINEAR
 	/* The new index, empty, goes in at once: an index holds no
 	 * references (no barrier) and nothing reads it until it is filled. */
 	block = index_alloc(cap);
@@ -180,8 +180,8 @@ static struct snek_dict *rebuild(const value_t *dv, snek_len_t cap)
 	d = dict_ptr(*dv);
 	old = entries(d);
 	e = (struct entry *)block_ptr(block);
-#if SNEK_SMALL
-	/* Small chips leave no holes (dict_del closes them). */
+#if SNEK_DICT_LINEAR
+	/* Linear dicts leave no holes (dict_item closes them). */
 	n = d->used;
 	memcpy(e, old, n * sizeof *e);
 #else
@@ -192,7 +192,7 @@ static struct snek_dict *rebuild(const value_t *dv, snek_len_t cap)
 	gc_barrier(d->entries);
 	d->entries = block;
 	d->cap = cap;
-#if !SNEK_SMALL
+#if !SNEK_DICT_LINEAR
 	d->used = n;
 	for (i = 0; i < n; i++)
 		index_add(d, i);
@@ -208,8 +208,8 @@ void dict_set(const value_t *dv, const value_t *kv)
 
 	if (!e) {
 		if (d->used == d->cap) {
-#if SNEK_SMALL
-			/* Small chips: room for a few more, holes dropped. */
+#if SNEK_DICT_LINEAR
+			/* Linear dicts: room for a few more. */
 			cap = d->len + 4;
 #else
 			/* Grow when at least half full, else just drop the
@@ -224,8 +224,8 @@ void dict_set(const value_t *dv, const value_t *kv)
 		e = &entries(d)[d->used];
 		e->key = kv[0];
 		index_add(d, d->used++);
-#if !SNEK_SMALL
-		d->len++; /* small chips: the same field */
+#if !SNEK_DICT_LINEAR
+		d->len++; /* linear dicts: the same field */
 #endif
 	}
 	/* A new entry's value is 0, which the barrier passes by. */
@@ -252,8 +252,8 @@ value_t dict_item(uint8_t op, const value_t *t)
 		return v;
 	gc_barrier(e->key);
 	gc_barrier(v);
-#if SNEK_SMALL
-	/* Small chips close the hole (len is used). */
+#if SNEK_DICT_LINEAR
+	/* Linear dicts close the hole (len is used). */
 	obj_close(t[0], e, sizeof *e);
 #else
 	e->key = VAL_DELETED;

@@ -22,16 +22,16 @@
  * padding before the pool would be RAM lost). */
 uint8_t gc_pool[SNEK_POOL_SIZE] __attribute__((aligned(_Alignof(max_align_t))));
 _Static_assert(SNEK_POOL_SIZE < GC_HDR_MARK, "an object's size must fit its header");
-value_t gc_temp[GC_TEMP_MAX];
+value_t gc_temp[SNEK_GC_TEMPS];
 uint8_t gc_ntemp;
 struct gc_stats gc_stats;
 union gc_scratch gc_scratch;
 
-/* Statistics for the host's SNEK_GC_STATS report; small chips skip them. */
-#if SNEK_SMALL
-#define COUNT(field) ((void)0)
-#else
+/* Statistics for the host's SNEK_GC_STATS report (SNEK_GC_COUNTS). */
+#if SNEK_GC_COUNTS
 #define COUNT(field) (gc_stats.field++)
+#else
+#define COUNT(field) ((void)0)
 #endif
 
 /* The first granule holds no object, so that no reference has payload
@@ -50,17 +50,16 @@ static snek_len_t since_cycle; /* bytes allocated since the last cycle began */
 static snek_len_t scan_at;
 
 /* Marking never overlaps compaction, which finds the mark stack empty, so
- * the stack lives in gc_scratch beside the error being printed. */
-#define mark_stack gc_scratch.mark
-#define forward gc_scratch.forward
+ * the mark stack (gc_scratch.mark) lives beside the error being printed,
+ * where the forwarding table (gc_scratch.forward) is during a compaction. */
 #if SNEK_MARK_STACK < 256 && SNEK_FORWARD_MAX < 256
 typedef uint8_t gc_count_t;
 #else
 typedef snek_len_t gc_count_t;
 #endif
 static gc_count_t mark_sp;
-#if !SNEK_SMALL
-static gc_count_t nforward; /* entries in forward[], for the binary search */
+#if !SNEK_SMALL_CODE
+static gc_count_t nforward; /* entries in the forwarding table, for the binary search */
 #endif
 
 /* Where the cycle is, which also says what visiting a slot does.
@@ -73,7 +72,7 @@ static inline gc_hdr_t *hdr_at(snek_len_t off) { return (gc_hdr_t *)(gc_pool + o
 static inline snek_len_t size_at(snek_len_t off) { return GC_HDR_SIZE(*hdr_at(off)); }
 static inline bool marked(snek_len_t off) { return *hdr_at(off) & GC_HDR_MARK; }
 
-#if SNEK_GC_BINS > 1
+#if !SNEK_GC_FIRST_FIT
 /* A hole: a free object on a free list. */
 struct hole {
 	gc_hdr_t hdr;
@@ -97,13 +96,13 @@ static void hole_add(snek_len_t off)
 	*bin = off;
 }
 #else
-/* Small chips keep no lists: a hole is a free object, found by walking
- * the heap (first fit, see place), so it needs nothing but its header,
- * and a sweep joins it to the dead objects beside it. */
+/* First fit keeps no lists: a hole is a free object, found by walking
+ * the heap (see place), so it needs nothing but its header, and a sweep
+ * joins it to the dead objects beside it. */
 #define MIN_SIZE SNEK_GRANULE
 _Static_assert(sizeof(gc_hdr_t) <= SNEK_GRANULE, "a hole is a header");
 #define FORGET_HOLES() ((void)0)
-#define hole_add(off) ((void)(off))
+static inline void hole_add(snek_len_t off) { (void)off; }
 #endif
 
 void gc_init(void)
@@ -135,12 +134,12 @@ static value_t visit(value_t val)
 		return val;
 	if (phase == FORWARD) {
 		/* Most references point outside this pass's run: skip the search. */
-		if (off < forward[0].from || off >= scan_at)
+		if (off < gc_scratch.forward[0].from || off >= scan_at)
 			return val;
 		/* Inside the run, every live reference is to a moved object. */
-#if SNEK_SMALL
+#if SNEK_SMALL_CODE
 		/* A few entries: a linear search is as quick and smaller. */
-		struct gc_forward *f = forward;
+		struct gc_forward *f = gc_scratch.forward;
 
 		while (f->from < off)
 			f++;
@@ -149,12 +148,12 @@ static value_t visit(value_t val)
 
 		while (lo < hi) {
 			mid = lo + (hi - lo) / 2;
-			if (forward[mid].from < off)
+			if (gc_scratch.forward[mid].from < off)
 				lo = mid + 1;
 			else
 				hi = mid;
 		}
-		struct gc_forward *f = &forward[lo];
+		struct gc_forward *f = &gc_scratch.forward[lo];
 #endif
 		return val - f->by;
 	}
@@ -168,16 +167,16 @@ static value_t visit(value_t val)
 	if (!marked(off)) {
 		*hdr_at(off) |= GC_HDR_MARK;
 		if (mark_sp < SNEK_MARK_STACK)
-			mark_stack[mark_sp++] = off;
+			gc_scratch.mark[mark_sp++] = off;
 		else if (off < scan_at)
 			scan_at = off; /* left out: rescan from here */
 	}
 	return val;
 }
 
-/* Visit n value slots from v (out of line on small chips: it is called
+/* Visit n value slots from v (out of line for small code: it is called
  * from three places). */
-#if SNEK_SMALL
+#if SNEK_SMALL_CODE
 __attribute__((noinline))
 #endif
 static void visit_all(value_t *v, snek_len_t n)
@@ -219,11 +218,11 @@ static void visit_object(snek_len_t off)
 /* Visit every root slot. */
 static void visit_roots(void)
 {
-	value_t *const *r;
+	const struct gc_root *r;
 	value_t *v;
 
-	for (r = gc_roots; (v = SNEK_ROM_PTR(r)); r++)
-		*v = visit(*v);
+	for (r = gc_roots; (v = SNEK_ROM_PTR(&r->at)); r++)
+		visit_all(v, SNEK_ROM_BYTE(&r->n));
 	visit_all(gc_temp, gc_ntemp);
 	visit_all(vm_stack + 1, (snek_len_t)(vm_sp - vm_stack)); /* [0] is unused */
 }
@@ -264,11 +263,11 @@ static __attribute__((noinline)) void cycle_begin(uint8_t mark)
 }
 
 /* Compaction: slide marked objects down, a table of them at a time, then
- * rewrite the references to them. forward[] says where each came from
- * (sorted) and by how many granules (the unit references count in) it
- * moved down. Between the moved objects and the rest lies dead space: a free
- * header over it keeps the heap walkable. Objects stay marked for the
- * sweep. */
+ * rewrite the references to them. The table (gc_scratch.forward) says
+ * where each came from (sorted) and by how many granules (the unit
+ * references count in) it moved down. Between the moved objects and the
+ * rest lies dead space: a free header over it keeps the heap walkable.
+ * Objects stay marked for the sweep. */
 static void compact(void)
 {
 	snek_len_t src = HEAP_START, dst = HEAP_START, size;
@@ -284,8 +283,8 @@ static void compact(void)
 				 * they are: no table entries for them (old objects
 				 * gather at the bottom). */
 				if (src != dst) {
-					forward[n].from = src;
-					forward[n].by = (src - dst) / SNEK_GRANULE;
+					gc_scratch.forward[n].from = src;
+					gc_scratch.forward[n].by = (src - dst) / SNEK_GRANULE;
 					n++;
 					/* Only dead or moved-from space lies below src. */
 					memmove(gc_pool + dst, gc_pool + src, size);
@@ -296,7 +295,7 @@ static void compact(void)
 		if (src != dst)
 			*hdr_at(dst) = GC_HDR(GC_FREE, src - dst);
 		scan_at = src;
-#if !SNEK_SMALL
+#if !SNEK_SMALL_CODE
 		nforward = n;
 #endif
 		if (n)
@@ -329,7 +328,7 @@ static void verify(bool compacted)
 	visit_live();
 }
 #else
-#define verify(compacted) ((void)0)
+static inline void verify(bool compacted) { (void)compacted; }
 #endif
 
 /* Sweep the object at off: unmark it if marked, else make it and the dead
@@ -364,7 +363,7 @@ static void step(void)
 	snek_len_t off = scan_at;
 
 	if (mark_sp) { /* only marking fills the stack, and ends with it empty */
-		visit_object(mark_stack[--mark_sp]);
+		visit_object(gc_scratch.mark[--mark_sp]);
 	} else if (off < top) {
 		scan_at += size_at(off);
 		if (phase == SWEEP)
@@ -415,7 +414,7 @@ static inline bool bump_fits(snek_len_t size)
 	return size + gc_reserve <= gc_limit - top;
 }
 
-#if SNEK_GC_BINS > 1
+#if !SNEK_GC_FIRST_FIT
 /* The link to the first hole in bin b that `size` bytes fit, whole or
  * with its end cut off; NULL when none does. */
 static snek_len_t *hole_fit(uint8_t b, snek_len_t size)

@@ -4,10 +4,6 @@
 #include <math.h> /* INFINITY and NAN in the constants */
 #include "snek.h"
 
-#ifndef SNEK_ROM_FLOAT
-#define SNEK_ROM_FLOAT(p) (*(p))
-#endif
-
 value_t name_user;
 value_t global_vals;
 value_t global_shadow;
@@ -96,15 +92,15 @@ static uint8_t *block_copy(value_t *root, uint8_t type, snek_len_t keep, snek_le
 	return b->b;
 }
 
-/* Grow the block of values at root to hold at least n, new slots unset.
- * Small chips take a few to spare, not twice as many: globals are as
- * many as the names a program's text holds, and memory is tight. */
+/* Grow the block of values at root to hold at least n, new slots unset:
+ * to twice its size (SNEK_GROW_SPARE), or a few to spare where memory
+ * is tight (globals are as many as the names a program's text holds). */
 static void block_grow(value_t *root, uint16_t n)
 {
 	uint16_t old = block_count(root);
 	value_t *v, *end;
 
-#if SNEK_SMALL
+#if !SNEK_GROW_SPARE
 	n += 4;
 #else
 	uint16_t i;
@@ -131,10 +127,9 @@ uint16_t name_intern(const value_t *raw, uint8_t len)
 
 	if (name_find(&id, (const char *)BUF_BYTES(*raw), len, buf))
 		return id;
-#if SNEK_SMALL
-	/* Each name takes two bytes of the heap at least: it runs out first. */
-	_Static_assert(NAME_BUILTIN_COUNT + SNEK_POOL_SIZE / 2 < NAME_NONE, "name ids fit");
-#else
+	/* Each name takes two bytes of the heap at least: in a small pool
+	 * the heap runs out first. */
+#if NAME_BUILTIN_COUNT + SNEK_POOL_SIZE / 2 >= NAME_NONE
 	if (id == NAME_NONE)
 		err_raise(ERR_TOO_BIG);
 #endif

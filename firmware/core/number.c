@@ -276,10 +276,10 @@ static bool word_eq(const char *s, const char *e, const char *w, uint8_t len1)
 	return p == e && (p - s == len1 || !SNEK_ROM_BYTE(w));
 }
 
-/* Decimal exponents while parsing: a string on a small chip is shorter
- * than its heap, so 16 bits hold its count of digits plus an exponent
- * saturated at 3000 (32-bit arithmetic costs AVR 128 bytes here) */
-#if SNEK_SMALL
+/* Decimal exponents while parsing: with 16-bit lengths a string is
+ * shorter than its heap, so 16 bits hold its count of digits plus an
+ * exponent saturated at 3000 (32-bit arithmetic costs AVR 128 bytes here) */
+#if SNEK_LEN16
 typedef int16_t num_exp_t;
 #define NUM_EXP_MAX 3000
 _Static_assert(SNEK_POOL_SIZE < 32767 - 10 * NUM_EXP_MAX, "digits counted in 16 bits");
@@ -422,7 +422,7 @@ __attribute__((noinline)) static void shortest(dec_t *x, uint32_t mag)
  * 'r' is repr: the shortest digits in the %g layout with 16 digits.
  * Integers and inf/nan are whole digit strings: fixed, nothing after
  * the point.  Then [sign] [0x] digits [.digits] [e+XX]. */
-bool num_print(float v, char conv, uint8_t flags, int16_t prec16)
+bool num_format(float v, char conv, uint8_t flags, int16_t prec16)
 {
 	uint8_t room = conv == 'r' ? REPR_DIGITS : DEC_DIGITS;
 	dec_t *x = __builtin_alloca(sizeof *x + room);

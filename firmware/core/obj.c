@@ -7,7 +7,7 @@
  * Equality and order share one three-way compare.
  *
  * Written for 8-bit chips: values held across an allocation sit in
- * slots from keep() (the slots never move, so a pointer to them is
+ * slots from obj_keep() (the slots never move, so a pointer to them is
  * cheap), and arithmetic stays in snek_len_t where it can. Helpers
  * marked noinline are ones link-time optimisation would otherwise copy
  * into several callers (each measured with make uno-size). */
@@ -27,7 +27,7 @@ _Static_assert((int)GC_STRING + 1 == (int)TAG_STRING && (int)GC_LIST + 1 == (int
 /* A signed index as wide as a length. Indexes are clamped to INDEX_MAX,
  * at least twice any length: arithmetic on a length and an index, or on a
  * slice's distance and step, never overflows. */
-#if SNEK_SMALL
+#if SNEK_LEN16
 typedef int16_t index_t;
 #define INDEX_MAX 0x3fff
 #else
@@ -57,8 +57,10 @@ __attribute__((noinline)) value_t *obj_keep(value_t a)
 	*t = a;
 	return t;
 }
-#define keep obj_keep
-#define release() (gc_ntemp--)
+static inline void release(void)
+{
+	gc_ntemp--;
+}
 
 __attribute__((noinline)) value_t obj_new(uint8_t kind, snek_len_t bytes)
 {
@@ -161,10 +163,10 @@ void buf_add(value_t *buf, snek_len_t *len, char c)
 
 /* Lists and tuples */
 
-/* Lists (and small chips' dicts) keep their items where a list does. */
-#if SNEK_SMALL
+/* Lists (and linear dicts) keep their items where a list does. */
+#if SNEK_DICT_LINEAR
 _Static_assert(offsetof(struct snek_dict, entries) == offsetof(struct snek_list, items),
-	       "small dicts keep their entries where lists keep items");
+	       "linear dicts keep their entries where lists keep items");
 #endif
 
 /* See obj.h: the end is found from c, whose length drops by one. */
@@ -186,7 +188,7 @@ static value_t block_new(snek_len_t n)
 value_t list_new(snek_len_t len)
 {
 	/* An empty list has no block: 0, which the collector skips. */
-	value_t *t = keep(len ? block_new(len) : 0);
+	value_t *t = obj_keep(len ? block_new(len) : 0);
 	value_t v = obj_new(GC_LIST, sizeof(struct snek_list));
 
 	list_ptr(v)->len = list_ptr(v)->cap = len;
@@ -273,9 +275,8 @@ static void seq_copy(const value_t *dst, snek_len_t at, const value_t *src, snek
 	value_t v;
 	uint8_t *d;
 
-#if !SNEK_SMALL
-	/* Hosts: a run of items of one size in one move (their pools
-	 * hold long sequences). */
+#if !SNEK_SMALL_CODE
+	/* A run of items of one size in one move. */
 	if (step == 1 && bytes == is(*src, TYPE_STRING)) {
 		if (n)
 			memmove(seq_at(*dst, at), seq_at(*src, from), n * (bytes ? 1 : sizeof v));
@@ -295,7 +296,7 @@ static void seq_copy(const value_t *dst, snek_len_t at, const value_t *src, snek
 /* A new sequence like *c of n of its items (see seq_copy). */
 static value_t seq_sub(const value_t *c, snek_len_t from, snek_len_t step, snek_len_t n)
 {
-	value_t *r = keep(seq_new(*c, n)), v;
+	value_t *r = obj_keep(seq_new(*c, n)), v;
 
 	seq_copy(r, 0, c, from, step, n);
 	v = *r;
@@ -303,10 +304,10 @@ static value_t seq_sub(const value_t *c, snek_len_t from, snek_len_t step, snek_
 	return v;
 }
 
-#if !SNEK_SMALL
-/* Hosts: += fills a list's spare room, and a full list grows by half as
- * much again, so that a run of += copies each item only a few times.
- * (Small chips build a new block of exactly the right size instead.) */
+#if SNEK_GROW_SPARE
+/* += fills a list's spare room, and a full list grows by half as much
+ * again, so that a run of += copies each item only a few times. (Without
+ * SNEK_GROW_SPARE a new block of exactly the right size is built.) */
 static void list_grow(value_t *list, snek_len_t need)
 {
 	struct snek_list *l = list_ptr(*list);
@@ -342,14 +343,14 @@ static value_t join(value_t *t, snek_len_t na, index_t times, bool in_place)
 	if (times && nb > (snek_len_t)(SNEK_POOL_SIZE - na) / (snek_len_t)times)
 		err_raise(ERR_NO_MEMORY);
 	total = (snek_len_t)(na + nb * (snek_len_t)times);
-#if !SNEK_SMALL
+#if SNEK_GROW_SPARE
 	if (in_place && na == obj_len(t[0])) {
 		list_grow(t, total);
-		r = keep(t[0]);
+		r = obj_keep(t[0]);
 		grown = true;
 	} else
 #endif
-		r = keep(seq_new(t[0], total));
+		r = obj_keep(seq_new(t[0], total));
 	if (!grown)
 		seq_copy(r, 0, t, 0, 1, na);
 	for (; times; times--, na += nb)
@@ -745,7 +746,7 @@ static float num_op(uint8_t op, float a, float b)
 	return floor_divmod(op, a, b);
 }
 
-#if SNEK_SMALL
+#if !SNEK_VM_FAST_PATHS
 static
 #endif
 value_t num_binop(uint8_t op, const value_t *t)

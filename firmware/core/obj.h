@@ -82,8 +82,8 @@ snek_len_t val_len(value_t v);
  * collector keeps the stack slots current. Returns the result (for a
  * store or delete, *top). */
 value_t val_apply(uint8_t op, value_t *top);
-#if !SNEK_SMALL
-/* t[0] op t[1] for two numbers: the host VM's fast path. */
+#if SNEK_VM_FAST_PATHS
+/* t[0] op t[1] for two numbers: the VM's fast path. */
 value_t num_binop(uint8_t op, const value_t *t);
 #endif
 /* A number from a number or bool; raises otherwise. */

@@ -2,7 +2,7 @@
 /* Printing values. Printing never allocates, so a string is made by
  * printing twice: once to count, once into the new string. */
 #include "snek.h"
-#if !SNEK_SMALL
+#if !SNEK_SMALL_CODE
 #include <stdlib.h>	/* abort */
 #endif
 
@@ -13,15 +13,15 @@ static snek_len_t sink_len;	/* characters printed since print_to */
  * and RAM that starts at zero costs no flash */
 static snek_len_t sink_over;
 
-/* Containers being printed: nesting is bounded, and on the host a
- * container inside itself prints as [...] like Python.  Small chips
- * skip that search: a list holding itself is "too deeply nested". */
+/* Containers being printed: nesting is bounded, and a container inside
+ * itself prints as [...] like Python (SNEK_PRINT_CYCLES; without it, a
+ * list holding itself is "too deeply nested"). */
 #if SNEK_NEST_MAX < 255
 static uint8_t depth;
 #else
 static uint16_t depth;
 #endif
-#if !SNEK_SMALL
+#if SNEK_PRINT_CYCLES
 static value_t path[SNEK_NEST_MAX];
 #endif
 
@@ -63,21 +63,20 @@ void print_rom(const char *s)
 
 void print_num(float f)
 {
-	num_print(f, 'r', 0, -1);
+	num_format(f, 'r', 0, -1);
 }
 
-uint16_t num_format(char *buf, uint16_t size, float f, char conv,
-		   uint8_t flags, int16_t prec)
+uint16_t print_num_to_buf(char *buf, uint16_t size, float f, char conv, uint8_t flags, int16_t prec)
 {
 	snek_len_t len;
 
 	print_to(SINK_BUF);
 	sink_buf = buf;
-	num_print(f, conv, flags, prec);
+	num_format(f, conv, flags, prec);
 	len = sink_len;
 	buf[len] = '\0';
 	sink = SINK_OUT;	/* the console again; the rest print_to resets */
-#if !SNEK_SMALL
+#if !SNEK_SMALL_CODE
 	if (len >= size)
 		abort();	/* the caller's buffer was too small */
 #else
@@ -86,9 +85,31 @@ uint16_t num_format(char *buf, uint16_t size, float f, char conv,
 	return len;
 }
 
+/* The operators are one run of opcodes.h, from OP_ADD to OP_NOT: each in
+ * it, and as many as it is long. */
+enum {
+#define OP(name, effect, bytes)
+#define OPERATOR(name, effect, level, text) OPERATOR_NUMBER_##name,
+#include "opcodes.h"
+#undef OPERATOR
+#undef OP
+	OPERATOR_COUNT
+};
+_Static_assert(OPERATOR_COUNT == OP_NOT - OP_ADD + 1, "the operators run from OP_ADD to OP_NOT");
+#define OP(name, effect, bytes)
+#define OPERATOR(name, effect, level, text) \
+	_Static_assert(OP_##name >= OP_ADD && OP_##name <= OP_NOT, #name " is out of the operators' run");
+#include "opcodes.h"
+#undef OPERATOR
+#undef OP
+
 const char op_texts[] SNEK_ROM =
-	"+\0-\0*\0/\0//\0%\0**\0&\0|\0^\0<<\0>>\0+=\0*=\0"
-	"<\0<=\0>\0>=\0==\0!=\0in\0not in\0is\0is not\0-\0+\0~\0not";
+#define OP(name, effect, bytes)
+#define OPERATOR(name, effect, level, text) text "\0"
+#include "opcodes.h"
+#undef OPERATOR
+#undef OP
+	;
 
 void print_op(uint8_t op)
 {
@@ -169,7 +190,7 @@ static uint16_t builtin_name(uint8_t f)
 /* Starts printing container v: false when it is already being printed. */
 static bool enter(value_t v)
 {
-#if SNEK_SMALL
+#if !SNEK_PRINT_CYCLES
 	(void)v;
 #else
 	uint16_t i;
@@ -180,7 +201,7 @@ static bool enter(value_t v)
 #endif
 	if (depth == SNEK_NEST_MAX)
 		err_raise(ERR_NESTED);
-#if !SNEK_SMALL
+#if SNEK_PRINT_CYCLES
 	path[depth] = v;
 #endif
 	depth++;
@@ -328,7 +349,7 @@ static bool format_padded(int8_t k, char conv, uint8_t flags, int16_t width, int
 
 	if (k >= CONV_TEXT)
 		format_text(conv, prec, v);
-	else if (!num_print(val_to_num(v), conv, flags, prec))
+	else if (!num_format(val_to_num(v), conv, flags, prec))
 		return false;
 	len = sink_len - start;
 	if (width > (int16_t)len) {

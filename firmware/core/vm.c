@@ -207,7 +207,7 @@ static void push_frame(struct vm_regs *r, uint8_t npos, uint8_t nnamed)
 	/* Move the named values there, then fetch them by name. */
 	named_n = nnamed;
 	memmove(named_vals, base + 1 + npos, nnamed * sizeof(value_t));
-#if SNEK_SMALL
+#if SNEK_SMALL_CODE
 	/* Each parameter takes its named value: the least code. The names
 	 * are found again each time (c stays good: nothing allocates), so
 	 * no pointer is kept across the loop. */
@@ -315,7 +315,7 @@ static void range_start(value_t *args)
  * live in the globals themselves: every arm that calls out then needs only
  * ip turned into an offset and back (the code object may move), and that
  * is one short call instead of a dozen inline moves. */
-#if SNEK_SMALL
+#if !SNEK_VM_FAST_PATHS
 #define R_SP (r->sp)
 #define R_ACC (r->acc)
 #define R_IP ip
@@ -326,8 +326,6 @@ static void range_start(value_t *args)
 #define RELOAD_IP() LOAD()
 #define CODE() code_now()
 #define CONSTS() (CODE()->consts)
-/* Fast paths for numbers inline in the dispatch loop: speed for flash. */
-#define VM_FAST_PATHS 0
 #define TRUTH(v) val_truthy(v)
 
 static void vm_save(uint8_t *ip)
@@ -365,7 +363,6 @@ static __attribute__((noinline)) value_t vm_apply(uint8_t *ip, uint8_t op)
 #define LOAD() do { RELOAD_IP(); acc = r->acc; sp = r->sp; } while (0)
 #define CODE() c
 #define CONSTS() consts
-#define VM_FAST_PATHS 1
 #define TRUTH(v) ((v) == VAL_TRUE || ((v) != VAL_FALSE && val_truthy(v)))
 #define APPLY(r, op) do { *++sp = acc; SAVE(); (r) = val_apply(op, sp); } while (0)
 #endif
@@ -485,7 +482,7 @@ void vm_run(value_t code)
 	OTHER(NAME) /* never runs: the compiler resolves it */
 	CASE(GLOBAL) {
 		OPERAND();
-#if VM_FAST_PATHS
+#if SNEK_VM_FAST_PATHS
 		if (u >= NAME_BUILTIN_COUNT && global_vals != VAL_NONE &&
 		    (snek_len_t)(u - NAME_BUILTIN_COUNT) < BLOCK_VALUES(global_vals)) {
 			R_ACC = block_ptr(global_vals)[u - NAME_BUILTIN_COUNT];
@@ -500,7 +497,7 @@ void vm_run(value_t code)
 		R_ACC = r->acc;
 		NEXT;
 	}
-#if VM_FAST_PATHS
+#if SNEK_VM_FAST_PATHS
 	/* The host: the two busiest arms on their own. */
 	CASE(LOCAL) {
 		OPERAND();
@@ -572,7 +569,7 @@ void vm_run(value_t code)
 		NEXT;
 	}
 
-#if VM_FAST_PATHS
+#if SNEK_VM_FAST_PATHS
 #define ARITH(name, expr)						\
 	CASE(name) {							\
 		a = *R_SP;						\
@@ -726,7 +723,7 @@ void vm_run(value_t code)
 		 * every jump, with no compare either. */
 		if (R_BASE + u < R_IP)
 			SNEK_POLL();
-		if ((SNEK_SMALL || R_BASE + u < R_IP) && vm_interrupt) {
+		if ((!SNEK_VM_FAST_PATHS || R_BASE + u < R_IP) && vm_interrupt) {
 			SAVE();
 			console_check_interrupt();
 		}
@@ -779,7 +776,7 @@ void vm_run(value_t code)
 		console_check_interrupt();
 	enter:
 		push_frame(r, n, m);
-#if !SNEK_SMALL
+#if SNEK_VM_FAST_PATHS
 		sp = r->sp;
 #endif
 		goto frame;
