@@ -66,22 +66,16 @@ static __attribute__((noinline)) uint16_t *ctop(uint8_t i)
 	return &CSTACK[C.csp - 1 - i];
 }
 
-/* Per opcode: operand bytes in the low 3 bits, stack effect + 4 above. */
-static const uint8_t op_info[] SNEK_ROM = {
-#define OP(name, effect, bytes) (uint8_t)(((effect) + 4) << 3 | (bytes)),
-#include "opcodes.h"
-#undef OP
-};
-
+/* The stack effect of op (opcodes.h, by way of vm.h). */
 static __attribute__((noinline)) int8_t op_effect(uint8_t op)
 {
-	return (int8_t)((SNEK_ROM_BYTE(&op_info[op]) >> 3) - 4);
+	return OP_EFFECT(op);
 }
 
 /* Bytes in the instruction at ip. */
 static snek_len_t op_length(const uint8_t *ip)
 {
-	snek_len_t n = 1 + (SNEK_ROM_BYTE(&op_info[*ip]) & 7);
+	snek_len_t n = 1 + OP_BYTES(*ip);
 
 	if (*ip == OP_CALL)
 		n += 2 * (snek_len_t)ip[2];

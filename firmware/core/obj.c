@@ -814,7 +814,7 @@ static value_t op_unop(uint8_t op, value_t a)
 _Static_assert(OP_IMUL < OP_LT && OP_IS_NOT < OP_NEG && OP_NOT < OP_INDEX &&
 	       OP_SLICE == OP_INDEX + 4, "operator opcodes in order");
 
-value_t val_apply(uint8_t op, value_t *top)
+__attribute__((noinline)) value_t val_apply(uint8_t op, value_t *top)
 {
 	value_t *two = top - 1;
 

@@ -17,18 +17,16 @@
  * the stack. Binary operators compute acc = pop() OP acc.
  *
  * The order is the VM's, in groups (vm.h names where each starts, vm.c
- * checks them): no operand, then an operand of two bytes, which the VM
- * fetches before it dispatches (the first two bytes, for the few with
- * more). The constants and operators come first, the operators in one
- * run (print.c checks it). Operand bytes are little-endian. */
+ * checks them): the operators (print.c checks they are one run), binary
+ * ones first, then the item ones (INDEX to SLICE), which the VM's general
+ * path serves alike; then the rest with no operand; then those with an
+ * operand of two bytes, which the VM fetches before it dispatches (the
+ * first two bytes, for the few with more). Operand bytes are
+ * little-endian. */
 #ifndef OPERATOR
 #define OPERATOR(name, effect, level, text) OP(name, effect, 0)
 #define OPCODES_H_OPERATOR_IS_OP
 #endif
-OP(NONE, 0, 0)         /* acc = None; NONE, FALSE, TRUE in the order of */
-OP(FALSE, 0, 0)        /* acc = False  their values (value.h) */
-OP(TRUE, 0, 0)         /* acc = True */
-OP(HALT, 0, 0)         /* end of a top-level statement: leave the VM */
 OPERATOR(ADD, -1, ARITH, "+")       /* acc = pop() + acc */
 OPERATOR(SUB, -1, ARITH, "-")       /* acc = pop() - acc */
 OPERATOR(MUL, -1, TERM, "*")        /* acc = pop() * acc */
@@ -62,6 +60,10 @@ OP(INDEX_KEEP, 1, 0)   /* container stays, index pushed, acc = container[index] 
 OP(STORE_INDEX, -2, 0) /* index = pop(), container = pop(), container[index] = acc */
 OP(DEL_INDEX, -1, 0)   /* del pop()[acc] */
 OP(SLICE, -4, 0)       /* step, hi, lo, container popped: acc = container[lo:hi:step] */
+OP(NONE, 0, 0)         /* acc = None; NONE, FALSE, TRUE in the order of */
+OP(FALSE, 0, 0)        /* acc = False  their values (value.h) */
+OP(TRUE, 0, 0)         /* acc = True */
+OP(HALT, 0, 0)         /* end of a top-level statement: leave the VM */
 OP(PUSH, 1, 0)         /* push acc */
 OP(RETURN, 0, 0)       /* return acc to the caller */
 OP(RANGE, 0, 0)        /* range()'s start, stop, step on the stack become numbers */

@@ -20,9 +20,12 @@ void snek_init(void)
 
 	/* Every root starts as None: one loop, not a store each in every
 	 * module's init. */
-	for (r = gc_roots; (root = SNEK_ROM_PTR(&r->at)); r++)
-		for (n = SNEK_ROM_BYTE(&r->n); n; n--)
+	for (r = gc_roots; (root = SNEK_ROM_PTR(&r->at)); r++) {
+		n = SNEK_ROM_BYTE(&r->n);
+		do
 			*root++ = VAL_NONE;
+		while (--n);
+	}
 	gc_init();
 	vm_reset();
 	comp_reset();
