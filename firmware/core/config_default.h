@@ -10,7 +10,8 @@
  *   SNEK_LEN16 1, SNEK_VM_FAST_PATHS 0, SNEK_DICT_LINEAR 1,
  *   SNEK_GC_FIRST_FIT 1, SNEK_PRINT_CYCLES 0, SNEK_GROW_SPARE 0,
  *   SNEK_SMALL_CODE 1, SNEK_GC_COUNTS 0, SNEK_GPIO_BYTE_LEVELS 1,
- *   SNEK_STORAGE_STREAM 1, SNEK_GRANULE 2, SNEK_GC_TEMPS 6. */
+ *   SNEK_CHAR_STRINGS 0, SNEK_STORAGE_STREAM 1, SNEK_GRANULE 2,
+ *   SNEK_GC_TEMPS 6. */
 #ifndef SNEK_CONFIG_DEFAULT_H
 #define SNEK_CONFIG_DEFAULT_H
 
@@ -141,6 +142,13 @@
  * exactly, which spends no heap on room not yet used. */
 #ifndef SNEK_GROW_SPARE
 #define SNEK_GROW_SPARE (1)
+#endif
+
+/* The one-character strings that indexing, for loops and chr() make are
+ * made once per byte value and kept (a block of 256 values, and the
+ * strings); 0 makes a new one each time. */
+#ifndef SNEK_CHAR_STRINGS
+#define SNEK_CHAR_STRINGS (1)
 #endif
 
 /* A container inside itself prints as [...] like Python (1), which keeps

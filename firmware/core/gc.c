@@ -67,6 +67,17 @@ static gc_count_t nforward; /* entries in the forwarding table, for the binary s
  * it sweeps; the stress builds VERIFY when marking ends. */
 enum { IDLE, SWEEP, FORWARD, VERIFY, MARK, MARK_FULL };
 static uint8_t phase;
+#if !SNEK_SMALL_CODE
+bool gc_marking; /* phase >= MARK, for gc.h's inline barrier */
+#endif
+
+static void set_phase(uint8_t p)
+{
+	phase = p;
+#if !SNEK_SMALL_CODE
+	gc_marking = p >= MARK;
+#endif
+}
 
 static inline gc_hdr_t *hdr_at(snek_len_t off) { return (gc_hdr_t *)(gc_pool + off); }
 static inline snek_len_t size_at(snek_len_t off) { return GC_HDR_SIZE(*hdr_at(off)); }
@@ -113,7 +124,7 @@ void gc_init(void)
 	gc_ntemp = 0;
 	FORGET_HOLES();
 	since_cycle = 0;
-	phase = IDLE;
+	set_phase(IDLE);
 }
 
 #if SNEK_GC_STRESS
@@ -238,11 +249,18 @@ static void visit_live(void)
 			visit_object(off);
 }
 
+#if SNEK_SMALL_CODE
 void gc_barrier(value_t old)
 {
 	if (phase >= MARK)
 		visit(old);
 }
+#else
+void gc_barrier_mark(value_t old)
+{
+	visit(old);
+}
+#endif
 
 static void step(void);
 
@@ -255,7 +273,7 @@ static __attribute__((noinline)) void finish_cycle(void)
 /* Start a cycle of the given marking phase. */
 static __attribute__((noinline)) void cycle_begin(uint8_t mark)
 {
-	phase = mark;
+	set_phase(mark);
 	since_cycle = 0;
 	mark_sp = 0;
 	scan_at = FAR;
@@ -273,7 +291,7 @@ static void compact(void)
 	snek_len_t src = HEAP_START, dst = HEAP_START, size;
 	gc_count_t n;
 
-	phase = FORWARD;
+	set_phase(FORWARD);
 	do {
 		n = 0;
 		for (; src < top && n < SNEK_FORWARD_MAX; src += size) {
@@ -324,7 +342,7 @@ static void verify(bool compacted)
 		else if (compacted)
 			__builtin_trap();
 	}
-	phase = VERIFY;
+	set_phase(VERIFY);
 	visit_live();
 }
 #else
@@ -371,7 +389,7 @@ static void step(void)
 		else if (marked(off))
 			visit_object(off);
 	} else if (phase == SWEEP) {
-		phase = IDLE;
+		set_phase(IDLE);
 		COUNT(cycles);
 	} else {
 		if (phase == MARK_FULL) {
@@ -380,7 +398,7 @@ static void step(void)
 		} else {
 			verify(false);
 		}
-		phase = SWEEP;
+		set_phase(SWEEP);
 		scan_at = HEAP_START;
 		FORGET_HOLES(); /* the sweep files them again */
 	}

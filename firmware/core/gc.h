@@ -85,8 +85,19 @@ snek_len_t gc_lower_limit(snek_len_t want);
 extern snek_len_t gc_reserve;
 
 /* Call with the reference an object is about to lose (an overwritten or
- * removed slot): while a cycle marks, it keeps the snapshot whole. */
+ * removed slot): while a cycle marks, it keeps the snapshot whole. Inline
+ * unless SNEK_SMALL_CODE: most of the time nothing marks. */
+#if SNEK_SMALL_CODE
 void gc_barrier(value_t old);
+#else
+extern bool gc_marking;
+void gc_barrier_mark(value_t old);
+static inline void gc_barrier(value_t old)
+{
+	if (gc_marking)
+		gc_barrier_mark(old);
+}
+#endif
 
 /* What the collector has done, for tests and size reports. */
 struct gc_stats {

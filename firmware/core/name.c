@@ -10,10 +10,17 @@ value_t global_shadow;
 static snek_len_t user_bytes; /* the texts of the names programs added,
 				  in name_user, each with its NUL */
 
+#if !SNEK_SMALL_CODE
+uint8_t name_shadowed[(NAME_BUILTIN_COUNT + 7) / 8];
+#endif
+
 /* The roots are None already (snek_init). */
 void name_init(void)
 {
 	user_bytes = 0;
+#if !SNEK_SMALL_CODE
+	memset(name_shadowed, 0, sizeof name_shadowed);
+#endif
 }
 
 /* Whether the text m (NUL-ended) is the len bytes at s. */
@@ -184,7 +191,7 @@ uint8_t global_builtin_index(uint16_t id)
 	return v & 0x80 ? 0xFF : v;
 }
 
-static value_t builtin_value(uint16_t id)
+value_t name_builtin_value(uint16_t id)
 {
 	uint8_t v = SNEK_ROM_BYTE(&name_value[id]);
 
@@ -223,8 +230,12 @@ static value_t *global_slot(uint16_t id, bool create)
 		block_grow(root, (uint16_t)(i + 1));
 	}
 	b = &block_ptr(*root)[i];
-	if (root == &global_shadow)
+	if (root == &global_shadow) {
 		b[-1] = id;
+#if !SNEK_SMALL_CODE
+		name_shadowed[id / 8] |= (uint8_t)(1 << (id % 8));
+#endif
+	}
 	return b;
 }
 
@@ -239,7 +250,7 @@ __attribute__((noinline)) bool global_op(uint16_t id, uint8_t op, value_t *acc)
 
 	if (op == GLOBAL_READ) {
 		if (!bound && id < NAME_BUILTIN_COUNT)
-			old = builtin_value(id);
+			old = name_builtin_value(id);
 		*acc = old;
 		return old != VAL_UNSET;
 	}

@@ -48,6 +48,16 @@ extern value_t global_shadow; /* block of (id, value) pairs over builtins */
 
 void name_init(void);
 
+/* The value a built-in name has before a program rebinds it: a function,
+ * a number, or VAL_UNSET for a name with none. */
+value_t name_builtin_value(uint16_t id);
+#if !SNEK_SMALL_CODE
+/* A bit per built-in name: set once it has had a slot in global_shadow,
+ * so reading the others needs no search there. */
+extern uint8_t name_shadowed[];
+#define NAME_SHADOWED(id) (name_shadowed[(id) / 8] & (1 << ((id) % 8)))
+#endif
+
 /* The builtin function a built-in name stands for, or 0xFF. */
 uint8_t global_builtin_index(uint16_t id);
 bool name_has_dot(uint16_t id);

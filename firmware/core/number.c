@@ -417,6 +417,25 @@ __attribute__((noinline)) static void shortest(dec_t *x, uint32_t mag)
 	}
 }
 
+#if !SNEK_SMALL_CODE
+/* The decimal digits of the whole number k below 2^24, after a minus
+ * sign when neg: what the general path prints for one, without its
+ * arithmetic on digit strings (str() of a number is common). */
+static void whole_digits(uint32_t k, bool neg)
+{
+	char d[8];
+	uint8_t n = 0;
+
+	do
+		d[n++] = (char) ('0' + k % 10);
+	while ((k /= 10));
+	if (neg)
+		print_char('-');
+	while (n)
+		print_char(d[--n]);
+}
+#endif
+
 /* One conversion of v; false when there is none (an integer
  * conversion of inf or nan).  First the digits and the layout; conv
  * 'r' is repr: the shortest digits in the %g layout with 16 digits.
@@ -424,6 +443,19 @@ __attribute__((noinline)) static void shortest(dec_t *x, uint32_t mag)
  * the point.  Then [sign] [0x] digits [.digits] [e+XX]. */
 bool num_format(float v, char conv, uint8_t flags, int16_t prec16)
 {
+#if !SNEK_SMALL_CODE
+	/* Below 2^24, repr of a whole number and %d %i %u of any number
+	 * (truncated) without flags or precision: the digits as they are
+	 * (no sign on zero). */
+	if (!flags && v > -16777216.0f && v < 16777216.0f &&
+	    ((conv == 'r' && v == (float) (int32_t) v) ||
+	     ((conv == 'd' || conv == 'i' || conv == 'u') && prec16 < 0))) {
+		int32_t k = (int32_t) v;
+
+		whole_digits((uint32_t) (k < 0 ? -k : k), k < 0);
+		return true;
+	}
+#endif
 	uint8_t room = conv == 'r' ? REPR_DIGITS : DEC_DIGITS;
 	dec_t *x = __builtin_alloca(sizeof *x + room);
 	uint32_t bits, mag, m;

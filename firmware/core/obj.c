@@ -136,6 +136,31 @@ value_t str_new(const char *text, snek_len_t len)
 	return v;
 }
 
+#if SNEK_CHAR_STRINGS
+value_t obj_chars;
+#endif
+
+value_t str_char(uint8_t c)
+{
+	value_t v;
+
+#if SNEK_CHAR_STRINGS
+	if (obj_chars == VAL_NONE)
+		obj_chars = obj_new(GC_VALUES, sizeof(struct snek_values) + 256 * sizeof(value_t));
+	v = block_ptr(obj_chars)[c];
+	if (v)
+		return v;
+#endif
+	v = str_alloc(1);
+	*(uint8_t *)str_ptr(v)->data = c;
+#if SNEK_CHAR_STRINGS
+	/* A slot of 0 held no reference, and a new object is never one the
+	 * collector has yet to see: no barrier. */
+	block_ptr(obj_chars)[c] = v;
+#endif
+	return v;
+}
+
 __attribute__((noinline)) value_t str_from_raw(const value_t *raw, snek_len_t len)
 {
 	value_t v = str_alloc(len);
@@ -244,16 +269,12 @@ static uint8_t item_size(value_t v)
 static __attribute__((noinline)) value_t seq_fetch(const value_t *c, snek_len_t i, bool raw)
 {
 	uint8_t *p = seq_at(*c, i), ch = *p;
-	value_t v;
 
 	if (!is(*c, TYPE_STRING))
 		return *(value_t *)p;
 	if (raw)
 		return ch;
-	/* The byte first: the string may move. */
-	v = str_alloc(1);
-	*(uint8_t *)str_ptr(v)->data = ch;
-	return v;
+	return str_char(ch);
 }
 
 value_t seq_item(const value_t *c, snek_len_t i)
@@ -466,12 +487,34 @@ static int8_t cmp_seq(value_t a, value_t b)
 	return order(na, nb);
 }
 
+#if !SNEK_SMALL_CODE
+/* Two strings, by memcmp: what cmp_seq finds byte by byte. */
+static int8_t cmp_strings(value_t a, value_t b)
+{
+	struct snek_string *x = str_ptr(a), *y = str_ptr(b);
+	int c = memcmp(x->data, y->data, x->len < y->len ? x->len : y->len);
+
+	if (c)
+		return c < 0 ? -1 : 1;
+	return x->len < y->len ? -1 : x->len > y->len;
+}
+#endif
+
 int8_t val_compare(value_t a, value_t b)
 {
-	uint8_t ta = val_type(a), tb = val_type(b);
+	uint8_t ta, tb;
 	int32_t x;
 	int8_t c;
 
+#if !SNEK_SMALL_CODE
+	/* The same reference is equal to itself (a number may be a NaN). */
+	if (a == b && !VAL_IS_NUM(a))
+		return 0;
+	if (VAL_IS(a, TAG_STRING) && VAL_IS(b, TAG_STRING))
+		return cmp_strings(a, b);
+#endif
+	ta = val_type(a);
+	tb = val_type(b);
 	if (ta != tb)
 		return ta < tb ? -1 : 1;
 	if (ta == TYPE_NUMBER) {
@@ -625,8 +668,13 @@ static __attribute__((noinline)) value_t op_slice(const value_t *t)
 	start = slice_bound(t[1], n, down, false);
 	stop = slice_bound(t[2], n, down, true);
 	/* Counted by walking: no division (a slice has at most n items). */
-	for (k = start; down ? k > stop : k < stop; k += step)
-		count++;
+#if !SNEK_SMALL_CODE
+	if (step == 1)
+		count = (snek_len_t)(stop > start ? stop - start : 0);
+	else
+#endif
+		for (k = start; down ? k > stop : k < stop; k += step)
+			count++;
 	return seq_sub(t, (snek_len_t)start, (snek_len_t)step, count);
 }
 
@@ -638,6 +686,23 @@ static bool bytes_equal(const uint8_t *x, const uint8_t *y, snek_len_t k)
 			return false;
 	return true;
 }
+
+#if !SNEK_SMALL_CODE
+/* Whether the n bytes at s hold the k bytes at w. */
+static bool has_bytes(const char *s, snek_len_t n, const char *w, snek_len_t k)
+{
+	const char *end = s + n - k + 1;
+
+	if (!k)
+		return true;
+	if (k > n)
+		return false;
+	for (; (s = memchr(s, w[0], (size_t)(end - s))); s++)
+		if (!memcmp(s, w, k))
+			return true;
+	return false;
+}
+#endif
 
 static bool contains(value_t c, value_t item)
 {
@@ -652,6 +717,9 @@ static bool contains(value_t c, value_t item)
 		if (!is(item, TYPE_STRING))
 			obj_bad_type(item);
 		k = val_len(item);
+#if !SNEK_SMALL_CODE
+		return has_bytes(str_ptr(c)->data, n, str_ptr(item)->data, k);
+#endif
 	}
 	for (i = 0; i + k <= n; i++)
 		if (type == TYPE_STRING ? bytes_equal(seq_at(c, i), seq_at(item, 0), k)
@@ -666,10 +734,28 @@ static bool contains(value_t c, value_t item)
  * x for every x, -0 included). */
 static float floor_divmod(uint8_t op, float a, float b)
 {
-	float m = fmodf(a, b), extra = -0.0f;
+	float m, extra = -0.0f;
 	uint32_t mb, bb;
 	bool adjust;
 
+#if !SNEK_SMALL_CODE
+	/* Whole numbers below 2^24 (b not 0): in integers, which give
+	 * exactly what the float arithmetic below does, zeros' signs too. */
+	if (a > -16777216.0f && a < 16777216.0f && b > -16777216.0f && b < 16777216.0f &&
+	    a == (float)(int32_t)a && b == (float)(int32_t)b && b != 0.0f) {
+		int32_t x = (int32_t)a, y = (int32_t)b, q = x / y, r = x % y;
+
+		if (r && (r < 0) != (y < 0)) {
+			r += y;
+			q--;
+		}
+		/* A zero takes b's sign, as below. */
+		if (op == OP_MOD)
+			return r ? (float)r : copysignf(0.0f, b);
+		return q ? (float)q : copysignf(0.0f, b);
+	}
+#endif
+	m = fmodf(a, b);
 	memcpy(&mb, &m, sizeof mb);
 	memcpy(&bb, &b, sizeof bb);
 	/* A remainder not zero and of the other sign than b. */
@@ -770,6 +856,22 @@ static value_t binop(uint8_t op, value_t *t)
 		return num_binop(op, t);
 	if (op == OP_MOD && ta == TYPE_STRING)
 		return print_format(a, b);
+#if !SNEK_SMALL_CODE
+	/* string + string: the two copied straight into the new one (join
+	 * does it too, item by item). */
+	if ((op == OP_ADD || op == OP_IADD) && ta == TYPE_STRING && tb == TYPE_STRING) {
+		snek_len_t la = obj_len(a), lb = obj_len(b);
+		value_t v;
+
+		if (lb > SNEK_POOL_SIZE - la)
+			err_raise(ERR_NO_MEMORY);
+		v = str_alloc(la + lb);
+		/* The operands from their slots: they may have moved. */
+		memcpy(str_ptr(v)->data, str_ptr(t[0])->data, la);
+		memcpy(str_ptr(v)->data + la, str_ptr(t[1])->data, lb);
+		return v;
+	}
+#endif
 	if (op == OP_ADD || op == OP_IADD) {
 		if (is_seq(tb) && (ta == tb || in_place)) {
 			na = val_len(a);

@@ -31,6 +31,12 @@ __attribute__((noreturn)) void obj_bad_type(value_t v);
 value_t str_new(const char *s, snek_len_t len);
 value_t str_alloc(snek_len_t len);
 value_t str_from_raw(const value_t *raw, snek_len_t len);
+/* A string of the one character c (SNEK_CHAR_STRINGS: made once, kept in
+ * obj_chars, a root: 256 slots). */
+value_t str_char(uint8_t c);
+#if SNEK_CHAR_STRINGS
+extern value_t obj_chars;
+#endif
 
 /* Append a byte to the growable byte block at *buf holding *len bytes
  * (*buf may be VAL_NONE to start; it is a GC root the caller owns). */

@@ -492,6 +492,14 @@ value_t print_to_string(value_t v, bool repr)
 {
 	if (VAL_IS(v, TAG_STRING) && !repr)
 		return v;
+#if !SNEK_SMALL_CODE
+	/* A number's text is short: written once, into a buffer. */
+	if (VAL_IS_NUM(v)) {
+		char buf[NUM_REPR_MAX];
+
+		return str_new(buf, print_num_to_buf(buf, sizeof buf, val_num(v), 'r', 0, -1));
+	}
+#endif
 	return print_new(v, VAL_NONE, repr ? PRINT_REPR : PRINT_STR);
 }
 

@@ -9,6 +9,9 @@ const struct gc_root gc_roots[] SNEK_ROM = {
 	ROOT(vm_code) ROOT(vm_acc) ROOT(lex_buf) ROOT(lex_tok.val) ROOT(comp_tok.val)
 	ROOT(name_user) ROOT(global_vals) ROOT(global_shadow)
 	ROOTS(comp_roots)
+#if SNEK_CHAR_STRINGS
+	ROOT(obj_chars)
+#endif
 	{ NULL, 0 },
 };
 

@@ -196,8 +196,8 @@ static value_t *bind_args(struct snek_code *c, value_t *base, uint8_t npos, uint
 		bad_args(c->nparams, npos + nnamed);
 	/* Move the named values there, then fetch them by name. */
 	named_n = nnamed;
-	memmove(named_vals, base + 1 + npos, nnamed * sizeof(value_t));
 #if SNEK_SMALL_CODE
+	memmove(named_vals, base + 1 + npos, nnamed * sizeof(value_t));
 	/* Each parameter takes its named value: the least code. The names
 	 * are found again each time (c stays good: nothing allocates), so
 	 * no pointer is kept across the loop. */
@@ -213,19 +213,24 @@ static value_t *bind_args(struct snek_code *c, value_t *base, uint8_t npos, uint
 	if (nnamed)
 		vm_named_arg(NAMED_LEFT);
 #else
-	/* Each named value finds its parameter: faster with many. */
-	const uint8_t *ids = named_ids();
-	uint16_t *params = code_params(c);
-	uint8_t j;
-
+	/* Each named value finds its parameter: faster with many, and
+	 * most calls name none. */
+	if (nnamed)
+		memmove(named_vals, base + 1 + npos, nnamed * sizeof(value_t));
 	for (i = npos; i < c->nlocals; i++)
 		base[1 + i] = VAL_UNSET;
-	for (i = 0; i < nnamed; i++, ids += 2) {
-		for (j = npos; j < c->nparams && params[j] != U16(ids); j++)
-			;
-		if (j == c->nparams || base[1 + j] != VAL_UNSET)
-			err_format("bad arg \"%n\"", U16(ids));
-		base[1 + j] = named_vals[i];
+	if (nnamed) {
+		const uint8_t *ids = named_ids();
+		uint16_t *params = code_params(c);
+		uint8_t j;
+
+		for (i = 0; i < nnamed; i++, ids += 2) {
+			for (j = npos; j < c->nparams && params[j] != U16(ids); j++)
+				;
+			if (j == c->nparams || base[1 + j] != VAL_UNSET)
+				err_format("bad arg \"%n\"", U16(ids));
+			base[1 + j] = named_vals[i];
+		}
 	}
 	for (i = npos; i < nreq; i++)
 		missing |= base[1 + i] == VAL_UNSET;
@@ -458,26 +463,34 @@ static __attribute__((noinline)) void vm_save(uint8_t *ip)
 /* Local n of the running frame. */
 #define LOCAL(n) (R_FP[1 + (n)])
 
-/* With fast paths: list[index] for a list and a whole number in its
- * range, in *item. */
-static inline bool list_item(value_t list, value_t index, value_t *item)
+/* With fast paths: the slot of list[index] for a list and a whole
+ * number in its range, else NULL. */
+static inline value_t *list_slot(value_t list, value_t index)
 {
 	struct snek_list *l;
 	float f = val_num(index);
 	int32_t k;
 
 	if (!VAL_IS(list, TAG_LIST) || !VAL_IS_NUM(index))
-		return false;
+		return NULL;
 	/* Range first: casting inf or 1e30 to an integer is undefined. */
-	if (!(f > -65536.0f && f < 65536.0f) || (float)(k = (int32_t)f) != f)
-		return false;
+	if (!(f > -16777216.0f && f < 16777216.0f) || (float)(k = (int32_t)f) != f)
+		return NULL;
 	l = list_ptr(list);
 	if (k < 0)
 		k += (int32_t)l->len;
 	if (k < 0 || (snek_len_t)k >= l->len)
-		return false;
-	*item = block_ptr(l->items)[k];
-	return true;
+		return NULL;
+	return &block_ptr(l->items)[k];
+}
+
+/* With fast paths: the slot of global id, a name the program added, if
+ * it has one yet, else NULL (None reads as a block of no values). */
+static inline value_t *global_slot(uint16_t id)
+{
+	if (id < NAME_BUILTIN_COUNT || (snek_len_t)(id - NAME_BUILTIN_COUNT) >= BLOCK_VALUES(global_vals))
+		return NULL;
+	return &block_ptr(global_vals)[id - NAME_BUILTIN_COUNT];
 }
 
 /*
@@ -524,22 +537,46 @@ static inline bool list_item(value_t list, value_t index, value_t *item)
 		R_ACC = val_from_num(-val_num(R_ACC));			\
 		NEXT;							\
 	}
+/* acc = not acc: nothing else to do. */
+#define FAST_NOT()							\
+	R_ACC = VAL_BOOL(!ACC_TRUE());					\
+	NEXT;
 /* acc = pop()[acc] for a list. */
 #define FAST_INDEX()							\
-	if (list_item(*R_SP, R_ACC, &v)) {				\
-		R_ACC = v;						\
+	if ((p = list_slot(*R_SP, R_ACC))) {				\
+		R_ACC = *p;						\
 		R_SP--;							\
 		NEXT;							\
 	}
-/* acc = global arg, a name the program added: straight from its slot. */
+/* list[index] = acc, index and list popped. */
+#define FAST_STORE_INDEX()						\
+	if ((p = list_slot(R_SP[-1], R_SP[0]))) {			\
+		gc_barrier(*p);						\
+		*p = R_ACC;						\
+		R_SP -= 2;						\
+		NEXT;							\
+	}
+/* acc = global arg: a name the program added, straight from its slot;
+ * a built-in name the program has never bound, its built-in value. */
 #define FAST_GLOBAL()							\
-	if (arg >= NAME_BUILTIN_COUNT && global_vals != VAL_NONE &&	\
-	    (snek_len_t)(arg - NAME_BUILTIN_COUNT) < BLOCK_VALUES(global_vals)) { \
-		R_ACC = block_ptr(global_vals)[arg - NAME_BUILTIN_COUNT]; \
+	if ((p = global_slot(arg)) ||					\
+	    (arg < NAME_BUILTIN_COUNT && !NAME_SHADOWED(arg))) {	\
+		R_ACC = p ? *p : name_builtin_value(arg);		\
 		if (R_ACC == VAL_UNSET)					\
 			goto undefined;					\
 		NEXT;							\
 	}
+/* global arg = acc, a name the program added that has its slot. */
+#define FAST_STORE_GLOBAL()						\
+	if ((p = global_slot(arg))) {					\
+		gc_barrier(*p);						\
+		*p = R_ACC;						\
+		NEXT;							\
+	}
+/* At a call: ^C pending? Without a call when not. */
+#define CHECK_INTERRUPT()						\
+	if (vm_interrupt)						\
+		console_check_interrupt()
 /* Whether acc is true: True and False without a call. */
 #define ACC_TRUE() (R_ACC == VAL_TRUE || (R_ACC != VAL_FALSE && val_truthy(R_ACC)))
 /* ^C is looked for at backward jumps. */
@@ -549,8 +586,12 @@ static inline bool list_item(value_t list, value_t index, value_t *item)
 #define COMPARE(op) goto apply_binary
 #define NUMBER_OP() goto apply_binary
 #define FAST_NEG()
+#define FAST_NOT()
 #define FAST_INDEX()
+#define FAST_STORE_INDEX()
 #define FAST_GLOBAL()
+#define FAST_STORE_GLOBAL()
+#define CHECK_INTERRUPT() console_check_interrupt()
 /* One call, the value not loaded at every test. */
 #define ACC_TRUE() acc_true()
 static __attribute__((noinline)) bool acc_true(void)
@@ -615,13 +656,19 @@ void vm_run(value_t code)
 	}
 	CASE(POS) APPLY();
 	CASE(INVERT) APPLY();
-	CASE(NOT) APPLY();
+	CASE(NOT) {
+		FAST_NOT();
+		APPLY();
+	}
 	CASE(INDEX) {
 		FAST_INDEX();
 		BINARY();
 	}
 	CASE(INDEX_KEEP) APPLY();
-	CASE(STORE_INDEX) APPLY();
+	CASE(STORE_INDEX) {
+		FAST_STORE_INDEX();
+		APPLY();
+	}
 	CASE(DEL_INDEX) APPLY();
 	CASE(SLICE) APPLY();
 	END_OPERATORS()
@@ -698,6 +745,7 @@ void vm_run(value_t code)
 		NEXT;
 	}
 	CASE(STORE_GLOBAL) {
+		FAST_STORE_GLOBAL();
 		SAVE();
 		/* r->acc: SAVE() put acc there. */
 		global_op(arg, GLOBAL_STORE, &r->acc);
@@ -771,7 +819,7 @@ void vm_run(value_t code)
 		if (!VAL_IS(v, TAG_FUNC))
 			err_invalid_type(v);
 		SNEK_POLL();
-		console_check_interrupt();
+		CHECK_INTERRUPT();
 		goto call_function;
 	}
 	CASE(FOR_NEXT) {

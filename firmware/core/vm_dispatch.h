@@ -46,12 +46,14 @@ static const void *const labels[] = {
 		switch (op) {
 #define BEGIN_OPERATORS()
 #define END_OPERATORS()
+/* The arms end, then the shared tails inside the loop. */
+#define END_ARMS() default: __builtin_unreachable(); }
 #else
 /* Without fast paths the arm of every operator is a jump to the general
  * path (apply_binary, or apply_operator from OP_NEG on): the operators,
  * which come first, go there before the switch. Their arms sit in a
- * switch of their own that is never taken, so the main switch's table
- * has no entries for them. */
+ * switch of their own that is never taken (after the main switch's
+ * default), so the main switch's table has no entries for them. */
 #define DISPATCH()							\
 	for (;;) {							\
 		op = *R_IP++;						\
@@ -64,11 +66,13 @@ static const void *const labels[] = {
 			goto apply_operator;				\
 		}							\
 		switch (op) {
-#define BEGIN_OPERATORS() switch ((int)OP_COUNT) {
-#define END_OPERATORS() }
+#define BEGIN_OPERATORS()						\
+	default:							\
+		__builtin_unreachable();				\
+		switch ((int)OP_COUNT) {
+#define END_OPERATORS() } __builtin_unreachable();
+#define END_ARMS() }
 #endif
-/* The arms end, then the shared tails inside the loop. */
-#define END_ARMS() default: __builtin_unreachable(); }
 #define END_DISPATCH() }
 #define CASE(name) case OP_##name:
 #define NEXT continue

@@ -14,6 +14,7 @@
 #define SNEK_GC_COUNTS (0)
 #define SNEK_GROW_SPARE (0)
 #define SNEK_PRINT_CYCLES (0)
+#define SNEK_CHAR_STRINGS (0)
 #define SNEK_GPIO_BYTE_LEVELS (1)
 #define SNEK_STORAGE_STREAM (1)
 #define SNEK_POOL_SIZE (1280)	/* heap and value stack, as on the Uno */

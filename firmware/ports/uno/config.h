@@ -22,6 +22,8 @@
  * a container inside itself is "too deeply nested" (no path kept). */
 #define SNEK_GROW_SPARE (0)
 #define SNEK_PRINT_CYCLES (0)
+/* One-character strings made when needed, not kept. */
+#define SNEK_CHAR_STRINGS (0)
 
 /* The pool: the heap, and the value stack at its end. The stack keeps 16
  * values for itself (so `big = None` still runs with the heap full; the
