@@ -221,8 +221,48 @@ static void note_line(void)
 	l[1] = comp_tok.line;
 }
 
+#if SNEK_VM_FAST_PATHS
+/* A PUSH right after a load joins it: the load becomes its twin that
+ * pushes too (opcodes.h), one instruction less to run. False when the
+ * newest instruction is no load, or a jump lands here. */
+static bool join_push(void)
+{
+	uint8_t *p, op;
+
+	if (UNIT.last_op == NO_OP)
+		return false;
+	p = CODE + UNIT.last_op;
+	switch (*p) {
+	case OP_LOCAL:
+		op = OP_LOCAL_PUSH;
+		break;
+	case OP_GLOBAL:
+		op = OP_GLOBAL_PUSH;
+		break;
+	case OP_NUMBER:
+		op = OP_NUMBER_PUSH;
+		break;
+	case OP_CONST:
+		op = OP_CONST_PUSH;
+		break;
+	case OP_NAME:
+		op = OP_NAME_PUSH;
+		break;
+	default:
+		return false;
+	}
+	*p = op;
+	add_depth(1);
+	return true;
+}
+#endif
+
 static void emit_op(uint8_t op)
 {
+#if SNEK_VM_FAST_PATHS
+	if (op == OP_PUSH && join_push())
+		return;
+#endif
 	note_line();
 	UNIT.last_op = here();
 	emit_byte(op);
@@ -356,6 +396,18 @@ static void resolve_names(void)
 	/* Nothing here allocates: p stays valid. */
 	for (at = 0; at < here(); at = (uint16_t)(at + op_length(p))) {
 		p = CODE + at;
+#if SNEK_VM_FAST_PATHS
+		if (*p == OP_NAME_PUSH) {
+			id = (uint16_t)(p[1] | p[2] << 8);
+			slot = is_global(id) ? -1 : find_id(R_LOCALS, id);
+			*p = slot >= 0 ? OP_LOCAL_PUSH : OP_GLOBAL_PUSH;
+			if (slot >= 0) {
+				p[1] = (uint8_t)slot;
+				p[2] = (uint8_t)(slot >> 8);
+			}
+			continue;
+		}
+#endif
 		if (*p != OP_NAME)
 			continue;
 		id = (uint16_t)(p[1] | p[2] << 8);
@@ -824,6 +876,9 @@ void comp_action(uint8_t action)
 	case ACT_range_begin:
 		emit_op_u16(OP_NUMBER, 0);
 		cpush(here());
+#if SNEK_VM_FAST_PATHS
+		UNIT.last_op = NO_OP; /* a PUSH of its own, which @range may make a NONE */
+#endif
 		emit_op(OP_PUSH);
 		cpush(0);
 		break;

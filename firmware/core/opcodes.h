@@ -21,8 +21,8 @@
  * ones first, then the item ones (INDEX to SLICE), which the VM's general
  * path serves alike; then the rest with no operand; then those with an
  * operand of two bytes, which the VM fetches before it dispatches (the
- * first two bytes, for the few with more). Operand bytes are
- * little-endian. */
+ * first two bytes, for the few with more), the ones only a VM with fast
+ * paths runs last. Operand bytes are little-endian. */
 #ifndef OPERATOR
 #define OPERATOR(name, effect, level, text) OP(name, effect, 0)
 #define OPCODES_H_OPERATOR_IS_OP
@@ -90,8 +90,15 @@ OP(CALL, 0, 2)         /* positional count, named count, then a name per named a
 OP(FOR_NEXT, 0, 2)     /* acc = next item, or drop the state and jump to N */
 OP(RANGE_NEXT, 0, 2)   /* acc = next number, or drop the state and jump to N */
 OP(DEFAULT, 0, 4)      /* local A is bound: jump to N, skipping its default */
-/* Last, past the VM's table: the compiler rewrites every one. */
+/* A load and the PUSH after it, in one (the compiler joins them for a VM
+ * with fast paths; vm.h: OP_FIRST_FAST). */
+OP(LOCAL_PUSH, 1, 2)   /* acc = local N, push acc */
+OP(GLOBAL_PUSH, 1, 2)  /* acc = global name N, push acc */
+OP(NUMBER_PUSH, 1, 2)  /* acc = NUMBER N, push acc */
+OP(CONST_PUSH, 1, 2)   /* acc = constant N, push acc */
+/* Last: the compiler rewrites every one. */
 OP(NAME, 0, 2)         /* acc = name N, local or global, in a function being compiled */
+OP(NAME_PUSH, 1, 2)    /* acc = name N, push acc */
 #ifdef OPCODES_H_OPERATOR_IS_OP
 #undef OPERATOR
 #undef OPCODES_H_OPERATOR_IS_OP

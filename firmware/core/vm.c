@@ -122,7 +122,20 @@ uint16_t vm_line(void)
 	return line;
 }
 
+/* A little-endian operand. A host reads it in one load (which compilers
+ * do not always find for the bytes). */
+#if !SNEK_SMALL_CODE && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+static inline uint16_t read_u16(const uint8_t *p)
+{
+	uint16_t v;
+
+	memcpy(&v, p, sizeof v);
+	return v;
+}
+#define U16(p) read_u16(p)
+#else
 #define U16(p) ((uint16_t)((p)[0] | (p)[1] << 8))
+#endif
 /* Frames and loops keep small counts in value slots as the bare integer:
  * to the collector that is a tiny float, never a reference, and it costs
  * no tag bits to make or strip. */
@@ -408,6 +421,10 @@ static void print_expr(uint16_t id)
 #undef OP
 _Static_assert(OP_FALSE == OP_NONE + 1 && OP_TRUE == OP_NONE + 2 &&
 	       VAL_FALSE == VAL_NONE + 1 && VAL_TRUE == VAL_NONE + 2, "the constants' order");
+/* The fast paths' opcodes last (see vm_dispatch.h), the compiler's NAME
+ * and NAME_PUSH after them. */
+_Static_assert(OP_FIRST_FAST > OP_DEFAULT && OP_NAME > OP_FIRST_FAST && OP_NAME_PUSH == OP_COUNT - 1,
+	       "the fast paths' opcodes' order");
 /* The operators first, the binary ones from 0 (see vm_dispatch.h). */
 _Static_assert(OP_ADD == 0 && OP_LAST_BINARY < OP_LAST_APPLY && OP_LAST_APPLY < OP_FIRST_WORD &&
 	       OP_NEG == OP_LAST_BINARY + 1 && OP_NOT < OP_INDEX, "the operators' order");
@@ -512,10 +529,19 @@ static inline value_t *global_slot(uint16_t id)
 		NEXT;							\
 	}								\
 	goto apply_binary
+/* acc = pop() op acc; a JUMP_FALSE next (an if or a while) is taken at
+ * once, with no truth test of the bool just made. */
 #define COMPARE(op)							\
 	if (BOTH_NUMBERS()) {						\
-		R_ACC = VAL_BOOL(val_num(*R_SP) op val_num(R_ACC));	\
+		bool yes = val_num(*R_SP) op val_num(R_ACC);		\
+		R_ACC = VAL_BOOL(yes);					\
 		R_SP--;							\
+		if (*R_IP == OP_JUMP_FALSE) {				\
+			arg = U16(R_IP + 1);				\
+			R_IP += 3;					\
+			if (!yes)					\
+				goto jump;				\
+		}							\
 		NEXT;							\
 	}								\
 	goto apply_binary
@@ -556,14 +582,16 @@ static inline value_t *global_slot(uint16_t id)
 		R_SP -= 2;						\
 		NEXT;							\
 	}
-/* acc = global arg: a name the program added, straight from its slot;
- * a built-in name the program has never bound, its built-in value. */
-#define FAST_GLOBAL()							\
+/* acc = global arg, then `then`: a name the program added, straight
+ * from its slot; a built-in name the program has never bound, its
+ * built-in value. */
+#define FAST_GLOBAL(then)						\
 	if ((p = global_slot(arg)) ||					\
 	    (arg < NAME_BUILTIN_COUNT && !NAME_SHADOWED(arg))) {	\
 		R_ACC = p ? *p : name_builtin_value(arg);		\
 		if (R_ACC == VAL_UNSET)					\
 			goto undefined;					\
+		then;							\
 		NEXT;							\
 	}
 /* global arg = acc, a name the program added that has its slot. */
@@ -589,7 +617,7 @@ static inline value_t *global_slot(uint16_t id)
 #define FAST_NOT()
 #define FAST_INDEX()
 #define FAST_STORE_INDEX()
-#define FAST_GLOBAL()
+#define FAST_GLOBAL(then)
 #define FAST_STORE_GLOBAL()
 #define CHECK_INTERRUPT() console_check_interrupt()
 /* One call, the value not loaded at every test. */
@@ -733,7 +761,7 @@ void vm_run(value_t code)
 		NEXT;
 	}
 	CASE(GLOBAL) {
-		FAST_GLOBAL();
+		FAST_GLOBAL((void)0);
 		/* Into r->acc: without fast paths that is acc itself. */
 		if (!global_op(arg, GLOBAL_READ, &r->acc))
 			goto undefined;
@@ -851,10 +879,38 @@ void vm_run(value_t code)
 		R_IP += 2;
 		NEXT;
 	}
-	CASE(NAME) {
-		/* Never runs: the compiler rewrites every one. */
+	BEGIN_FAST_ONLY()
+	CASE(LOCAL_PUSH) {
+		R_ACC = LOCAL(arg);
+		if (R_ACC == VAL_UNSET)
+			goto undefined_local;
+		*++R_SP = R_ACC;
+		NEXT;
+	}
+	CASE(GLOBAL_PUSH) {
+		FAST_GLOBAL(*++R_SP = R_ACC);
+		if (!global_op(arg, GLOBAL_READ, &r->acc))
+			goto undefined;
+		R_ACC = r->acc;
+		*++R_SP = R_ACC;
+		NEXT;
+	}
+	CASE(NUMBER_PUSH) {
+		R_ACC = (value_t)arg << 16;
+		*++R_SP = R_ACC;
+		NEXT;
+	}
+	CASE(CONST_PUSH) {
+		R_ACC = R_CONSTS[arg];
+		*++R_SP = R_ACC;
+		NEXT;
+	}
+	CASE(NAME)
+	CASE(NAME_PUSH) {
+		/* Never run: the compiler rewrites every one. */
 		goto halt;
 	}
+	END_FAST_ONLY()
 	END_ARMS()
 
 	/* The shared tails. */

@@ -13,10 +13,13 @@ enum opcode {
 };
 /* The groups of opcodes.h: the operators from 0, the binary ones first,
  * to the last the VM's general path (val_apply) serves; the opcodes with
- * an operand from OP_FIRST_WORD. */
+ * an operand from OP_FIRST_WORD; those of fast paths from OP_FIRST_FAST. */
 #define OP_LAST_BINARY OP_IS_NOT
 #define OP_LAST_APPLY OP_SLICE
 #define OP_FIRST_WORD OP_DROP
+/* From here on, opcodes only a VM with fast paths runs (and NAME, which
+ * no VM runs). */
+#define OP_FIRST_FAST OP_LOCAL_PUSH
 
 /* Per opcode (vm.c, from opcodes.h): 2 minus its stack effect in the
  * high bits, its operand bytes in the low 3. OP_DROPS is what an operator

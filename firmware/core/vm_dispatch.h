@@ -10,8 +10,9 @@
  *   the least code.
  *
  * The operators' arms, first, are between BEGIN_OPERATORS() and
- * END_OPERATORS(); after the arms, END_ARMS(), then the shared tails the
- * arms jump to, then END_DISPATCH(). */
+ * END_OPERATORS(), and those only fast paths run, last, between
+ * BEGIN_FAST_ONLY() and END_FAST_ONLY(); after the arms, END_ARMS(),
+ * then the shared tails the arms jump to, then END_DISPATCH(). */
 #if SNEK_COMPUTED_GOTO
 
 static const void *const labels[] = {
@@ -22,6 +23,8 @@ static const void *const labels[] = {
 #define DISPATCH() NEXT;
 #define BEGIN_OPERATORS()
 #define END_OPERATORS()
+#define BEGIN_FAST_ONLY()
+#define END_FAST_ONLY()
 #define END_ARMS()
 #define END_DISPATCH()
 #define CASE(name)							\
@@ -46,6 +49,8 @@ static const void *const labels[] = {
 		switch (op) {
 #define BEGIN_OPERATORS()
 #define END_OPERATORS()
+#define BEGIN_FAST_ONLY()
+#define END_FAST_ONLY()
 /* The arms end, then the shared tails inside the loop. */
 #define END_ARMS() default: __builtin_unreachable(); }
 #else
@@ -71,6 +76,9 @@ static const void *const labels[] = {
 		__builtin_unreachable();				\
 		switch ((int)OP_COUNT) {
 #define END_OPERATORS() } __builtin_unreachable();
+/* The opcodes only a VM with fast paths runs, last, likewise. */
+#define BEGIN_FAST_ONLY() if (0) switch ((int)OP_COUNT) {
+#define END_FAST_ONLY() }
 #define END_ARMS() }
 #endif
 #define END_DISPATCH() }
