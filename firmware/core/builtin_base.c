@@ -75,6 +75,10 @@ value_t builtin_ord(uint8_t nargs, value_t *args)
 			err_invalid_value(args[0]);
 		/* Its bytes: seven bits fit one, eleven two, sixteen three. */
 		n += (c > 0x7F) + (c > 0x7FF) + (c > 0xFFFF);
+#if SNEK_CHAR_STRINGS
+		if (n == 1)
+			return str_char((uint8_t)c);
+#endif
 		v = str_alloc(n);
 		s = str_ptr(v);
 		/* Continuation bytes from the last; the lead byte gets a one

@@ -530,6 +530,17 @@ void *gc_alloc(uint8_t type, snek_len_t bytes)
 	/* Pay for the allocation with collection work, starting a cycle
 	 * after every eighth of the pool allocated. */
 	since_cycle += size;
+#if !SNEK_SMALL_CODE && !SNEK_GC_STRESS
+	/* Most of the time: no cycle under way or due, room at the top. */
+	if (phase == IDLE && since_cycle < SNEK_POOL_SIZE / 8 && bump_fits(size)) {
+		p = gc_pool + top;
+		top += size;
+		memset(p, 0, size);
+		*(gc_hdr_t *)p = GC_HDR(type, size);
+		COUNT(allocs);
+		return p;
+	}
+#endif
 	if (phase == IDLE && (SNEK_GC_STRESS == 2 || since_cycle >= SNEK_POOL_SIZE / 8))
 		cycle_begin(MARK);
 	for (work = SNEK_GC_STRESS == 2 ? 4 : 16 + 8 * (size / SNEK_GRANULE); work && phase != IDLE; work--)

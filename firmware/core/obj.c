@@ -317,7 +317,18 @@ static void seq_copy(const value_t *dst, snek_len_t at, const value_t *src, snek
 /* A new sequence like *c of n of its items (see seq_copy). */
 static value_t seq_sub(const value_t *c, snek_len_t from, snek_len_t step, snek_len_t n)
 {
-	value_t *r = obj_keep(seq_new(*c, n)), v;
+	value_t *r, v;
+
+#if !SNEK_SMALL_CODE
+	/* A run: one copy of its bytes or values, read after allocating. */
+	if (step == 1) {
+		v = seq_new(*c, n);
+		if (n)
+			memcpy(seq_at(v, 0), seq_at(*c, from), n * item_size(v));
+		return v;
+	}
+#endif
+	r = obj_keep(seq_new(*c, n));
 
 	seq_copy(r, 0, c, from, step, n);
 	v = *r;
@@ -578,7 +589,18 @@ static bool compare_op(uint8_t op, const value_t *t)
  * in index_t. */
 static __attribute__((noinline)) index_t to_index(value_t v)
 {
-	int32_t k = val_to_int(v);
+	int32_t k;
+
+#if !SNEK_SMALL_CODE
+	/* A whole number in range, the usual index: no float calls. */
+	if (VAL_IS_NUM(v)) {
+		float f = val_num(v);
+
+		if (f > -INDEX_MAX && f < INDEX_MAX && f == (float)(k = (int32_t)f))
+			return (index_t)k;
+	}
+#endif
+	k = val_to_int(v);
 
 	if (k > INDEX_MAX)
 		k = INDEX_MAX;
@@ -739,21 +761,8 @@ static float floor_divmod(uint8_t op, float a, float b)
 	bool adjust;
 
 #if !SNEK_SMALL_CODE
-	/* Whole numbers below 2^24 (b not 0): in integers, which give
-	 * exactly what the float arithmetic below does, zeros' signs too. */
-	if (a > -16777216.0f && a < 16777216.0f && b > -16777216.0f && b < 16777216.0f &&
-	    a == (float)(int32_t)a && b == (float)(int32_t)b && b != 0.0f) {
-		int32_t x = (int32_t)a, y = (int32_t)b, q = x / y, r = x % y;
-
-		if (r && (r < 0) != (y < 0)) {
-			r += y;
-			q--;
-		}
-		/* A zero takes b's sign, as below. */
-		if (op == OP_MOD)
-			return r ? (float)r : copysignf(0.0f, b);
-		return q ? (float)q : copysignf(0.0f, b);
-	}
+	if (num_whole_divmod(op, a, b, &m))
+		return m;
 #endif
 	m = fmodf(a, b);
 	memcpy(&mb, &m, sizeof mb);

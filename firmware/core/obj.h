@@ -92,6 +92,33 @@ value_t val_apply(uint8_t op, value_t *top);
 /* t[0] op t[1] for two numbers: the VM's fast path. */
 value_t num_binop(uint8_t op, const value_t *t);
 #endif
+#if !SNEK_SMALL_CODE
+/* a // b or a % b (op) of whole numbers below 2^24, b not 0, in *r: in
+ * integers, which give exactly what the float arithmetic does (a zero
+ * takes b's sign). False for other numbers. */
+static inline bool num_whole_divmod(uint8_t op, float a, float b, float *r)
+{
+	int32_t x, y, q, m;
+
+	/* The range first: casting inf or 1e30 to an integer is undefined. */
+	if (!(a > -16777216.0f && a < 16777216.0f && b > -16777216.0f && b < 16777216.0f))
+		return false;
+	x = (int32_t)a;
+	y = (int32_t)b;
+	if (a != (float)x || b != (float)y || !y)
+		return false;
+	q = x / y;
+	m = x % y;
+	if (m && (m < 0) != (y < 0)) {
+		m += y;
+		q--;
+	}
+	if (op == OP_MOD)
+		q = m;
+	*r = q ? (float)q : __builtin_copysignf(0.0f, b);
+	return true;
+}
+#endif
 /* A number from a number or bool; raises otherwise. */
 float val_to_num(value_t v);
 /* An integer for bit operations and indexes; raises when not integral. */

@@ -356,7 +356,8 @@ static value_t call_builtin(snek_len_t index, value_t *callee, uint8_t n, uint8_
 	named_vals = callee + 1 + n;
 	r = f(n, callee + 1);
 	console_check_interrupt();
-	vm_named_arg(NAMED_LEFT);
+	if (m)
+		vm_named_arg(NAMED_LEFT);
 	return r;
 }
 
@@ -480,25 +481,56 @@ static __attribute__((noinline)) void vm_save(uint8_t *ip)
 /* Local n of the running frame. */
 #define LOCAL(n) (R_FP[1 + (n)])
 
-/* With fast paths: the slot of list[index] for a list and a whole
- * number in its range, else NULL. */
-static inline value_t *list_slot(value_t list, value_t index)
+/* With fast paths: the slot of seq[index] for a list (or, when
+ * tuples, a tuple too) and a whole number in its range, else NULL. */
+static inline value_t *item_slot(value_t seq, value_t index, bool tuples)
 {
-	struct snek_list *l;
+	float f = val_num(index);
+	snek_len_t len;
+	value_t *items;
+	int32_t k;
+
+	if (VAL_IS(seq, TAG_LIST)) {
+		struct snek_list *l = list_ptr(seq);
+
+		len = l->len;
+		items = block_ptr(l->items);
+	} else if (tuples && VAL_IS(seq, TAG_TUPLE)) {
+		len = tuple_ptr(seq)->len;
+		items = tuple_ptr(seq)->items;
+	} else {
+		return NULL;
+	}
+	/* A number, in range first: casting inf or 1e30 to an integer is
+	 * undefined. */
+	if (!VAL_IS_NUM(index) || !(f > -16777216.0f && f < 16777216.0f) ||
+	    (float)(k = (int32_t)f) != f)
+		return NULL;
+	if (k < 0)
+		k += (int32_t)len;
+	if (k < 0 || (snek_len_t)k >= len)
+		return NULL;
+	return &items[k];
+}
+
+/* With fast paths: for a string and a whole number in its range, its
+ * byte, else -1. */
+static inline int16_t string_byte(value_t s, value_t index)
+{
+	struct snek_string *str;
 	float f = val_num(index);
 	int32_t k;
 
-	if (!VAL_IS(list, TAG_LIST) || !VAL_IS_NUM(index))
-		return NULL;
-	/* Range first: casting inf or 1e30 to an integer is undefined. */
+	if (!VAL_IS(s, TAG_STRING) || !VAL_IS_NUM(index))
+		return -1;
 	if (!(f > -16777216.0f && f < 16777216.0f) || (float)(k = (int32_t)f) != f)
-		return NULL;
-	l = list_ptr(list);
+		return -1;
+	str = str_ptr(s);
 	if (k < 0)
-		k += (int32_t)l->len;
-	if (k < 0 || (snek_len_t)k >= l->len)
-		return NULL;
-	return &block_ptr(l->items)[k];
+		k += (int32_t)str->len;
+	if (k < 0 || (snek_len_t)k >= str->len)
+		return -1;
+	return (uint8_t)str->data[k];
 }
 
 /* With fast paths: the slot of global id, a name the program added, if
@@ -529,22 +561,39 @@ static inline value_t *global_slot(uint16_t id)
 		NEXT;							\
 	}								\
 	goto apply_binary
-/* acc = pop() op acc; a JUMP_FALSE next (an if or a while) is taken at
- * once, with no truth test of the bool just made. */
+/* acc = the bool yes, then the next instruction; a JUMP_FALSE next (an
+ * if or a while) is taken at once, with no truth test of the bool. */
+#define BOOL_NEXT(yes)							\
+	R_ACC = VAL_BOOL(yes);						\
+	if (*R_IP == OP_JUMP_FALSE) {					\
+		arg = U16(R_IP + 1);					\
+		R_IP += 3;						\
+		if (R_ACC == VAL_FALSE)					\
+			goto jump;					\
+	}								\
+	NEXT
+/* acc = pop() op acc */
 #define COMPARE(op)							\
 	if (BOTH_NUMBERS()) {						\
-		bool yes = val_num(*R_SP) op val_num(R_ACC);		\
-		R_ACC = VAL_BOOL(yes);					\
 		R_SP--;							\
-		if (*R_IP == OP_JUMP_FALSE) {				\
-			arg = U16(R_IP + 1);				\
-			R_IP += 3;					\
-			if (!yes)					\
-				goto jump;				\
-		}							\
-		NEXT;							\
+		BOOL_NEXT(val_num(R_SP[1]) op val_num(R_ACC));		\
 	}								\
 	goto apply_binary
+/* acc = pop() is acc, or is not (op): the same value. */
+#define FAST_IS(op)							\
+	R_SP--;								\
+	BOOL_NEXT(R_SP[1] op R_ACC);
+/* acc = pop() // acc or pop() % acc for whole numbers. */
+#define FAST_DIVMOD()							\
+	{								\
+		float q;						\
+		if (BOTH_NUMBERS() &&					\
+		    num_whole_divmod(OPCODE(), val_num(*R_SP), val_num(R_ACC), &q)) { \
+			R_ACC = val_from_num(q);			\
+			R_SP--;						\
+			NEXT;						\
+		}							\
+	}
 /* The rest of the number operators, which may raise (bits of a
  * fraction): num_binop. The slot above the top is always there (see
  * CALL). */
@@ -565,18 +614,26 @@ static inline value_t *global_slot(uint16_t id)
 	}
 /* acc = not acc: nothing else to do. */
 #define FAST_NOT()							\
-	R_ACC = VAL_BOOL(!ACC_TRUE());					\
-	NEXT;
-/* acc = pop()[acc] for a list. */
+	BOOL_NEXT(!ACC_TRUE());
+/* acc = pop()[acc] for a list or a tuple, or a string (its
+ * one-character string may be made: the registers saved). */
 #define FAST_INDEX()							\
-	if ((p = list_slot(*R_SP, R_ACC))) {				\
+	if ((p = item_slot(*R_SP, R_ACC, true))) {			\
 		R_ACC = *p;						\
+		R_SP--;							\
+		NEXT;							\
+	}								\
+	if (string_byte(*R_SP, R_ACC) >= 0) {				\
+		SAVE();							\
+		v = str_char((uint8_t)string_byte(*R_SP, R_ACC));	\
+		LOAD();							\
+		R_ACC = v;						\
 		R_SP--;							\
 		NEXT;							\
 	}
 /* list[index] = acc, index and list popped. */
 #define FAST_STORE_INDEX()						\
-	if ((p = list_slot(R_SP[-1], R_SP[0]))) {			\
+	if ((p = item_slot(R_SP[-1], R_SP[0], false))) {		\
 		gc_barrier(*p);						\
 		*p = R_ACC;						\
 		R_SP -= 2;						\
@@ -614,6 +671,8 @@ static inline value_t *global_slot(uint16_t id)
 #define COMPARE(op) goto apply_binary
 #define NUMBER_OP() goto apply_binary
 #define FAST_NEG()
+#define FAST_IS(op)
+#define FAST_DIVMOD()
 #define FAST_NOT()
 #define FAST_INDEX()
 #define FAST_STORE_INDEX()
@@ -658,8 +717,14 @@ void vm_run(value_t code)
 	CASE(SUB) ARITH(-);
 	CASE(MUL) ARITH(*);
 	CASE(DIV) ARITH(/);
-	CASE(FLOORDIV) NUMBER_OP();
-	CASE(MOD) NUMBER_OP();
+	CASE(FLOORDIV) {
+		FAST_DIVMOD();
+		NUMBER_OP();
+	}
+	CASE(MOD) {
+		FAST_DIVMOD();
+		NUMBER_OP();
+	}
 	CASE(POW) NUMBER_OP();
 	CASE(BAND) NUMBER_OP();
 	CASE(BOR) NUMBER_OP();
@@ -676,8 +741,14 @@ void vm_run(value_t code)
 	CASE(NE) COMPARE(!=);
 	CASE(IN) BINARY();
 	CASE(NOT_IN) BINARY();
-	CASE(IS) BINARY();
-	CASE(IS_NOT) BINARY();
+	CASE(IS) {
+		FAST_IS(==);
+		BINARY();
+	}
+	CASE(IS_NOT) {
+		FAST_IS(!=);
+		BINARY();
+	}
 	CASE(NEG) {
 		FAST_NEG();
 		APPLY();
