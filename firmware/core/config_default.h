@@ -212,6 +212,11 @@
 #ifndef SNEK_POLL
 #define SNEK_POLL() ((void)0)
 #endif
+/* SNEK_POLL is called at one backward jump or call in this many (a
+ * countdown in the VM: cheaper than a call each time). */
+#ifndef SNEK_POLL_INTERVAL
+#define SNEK_POLL_INTERVAL (1)
+#endif
 
 /* Pins, motors and sound */
 
@@ -292,6 +297,15 @@
 #endif
 #ifndef SNEK_ROM_FLOAT
 #define SNEK_ROM_FLOAT(p) (*(p))
+#endif
+
+/* Out of line where flash is short (SNEK_SMALL_CODE): a helper that
+ * link-time optimisation would otherwise copy into several callers.
+ * Elsewhere the compiler decides. */
+#if SNEK_SMALL_CODE
+#define SNEK_OUTLINE __attribute__((noinline))
+#else
+#define SNEK_OUTLINE
 #endif
 
 /* Keep a pointer to a global struct in a register: an empty asm hides the

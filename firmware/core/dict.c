@@ -151,7 +151,7 @@ value_t dict_new(void)
 	return obj_new(GC_DICT, sizeof(struct snek_dict));
 }
 
-__attribute__((noinline)) value_t dict_get(value_t dv, value_t key)
+SNEK_OUTLINE value_t dict_get(value_t dv, value_t key)
 {
 	struct entry *e = find(dv, key);
 

@@ -454,7 +454,7 @@ static snek_len_t *hole_fit(uint8_t b, snek_len_t size)
  * filed again). Holes are tried in the size's own bin, then the large
  * ones (first fit), then the bins of bigger sizes. NULL when nothing
  * fits. */
-static __attribute__((noinline)) uint8_t *place(snek_len_t size)
+static SNEK_OUTLINE uint8_t *place(snek_len_t size)
 {
 	uint8_t b = BIN_OF(size);
 	snek_len_t *link, off, hsize;
@@ -491,7 +491,7 @@ static __attribute__((noinline)) uint8_t *place(snek_len_t size)
 /* A place for `size` bytes: the top, else the end of the first hole it
  * fits (holes are free objects, their headers the bare size, never
  * marked: see sweep). NULL when nothing fits. */
-static __attribute__((noinline)) uint8_t *place(snek_len_t size)
+static SNEK_OUTLINE uint8_t *place(snek_len_t size)
 {
 	snek_len_t off;
 	gc_hdr_t hdr;
@@ -512,6 +512,16 @@ static __attribute__((noinline)) uint8_t *place(snek_len_t size)
 	return NULL;
 }
 #endif
+
+/* A new object's bytes all 0, but for a string's (which its maker fills
+ * whole): only its last granule, where its NUL is. */
+static inline void clear(uint8_t *p, uint8_t type, snek_len_t size)
+{
+	if (!SNEK_SMALL_CODE && type == GC_STRING)
+		memset(p + size - SNEK_GRANULE, 0, SNEK_GRANULE);
+	else
+		memset(p, 0, size);
+}
 
 void *gc_alloc(uint8_t type, snek_len_t bytes)
 {
@@ -535,7 +545,7 @@ void *gc_alloc(uint8_t type, snek_len_t bytes)
 	if (phase == IDLE && since_cycle < SNEK_POOL_SIZE / 8 && bump_fits(size)) {
 		p = gc_pool + top;
 		top += size;
-		memset(p, 0, size);
+		clear(p, type, size);
 		*(gc_hdr_t *)p = GC_HDR(type, size);
 		COUNT(allocs);
 		return p;
@@ -552,7 +562,7 @@ void *gc_alloc(uint8_t type, snek_len_t bytes)
 		if (!p)
 			err_raise(ERR_NO_MEMORY);
 	}
-	memset(p, 0, size);
+	clear(p, type, size);
 	/* New objects are black while marking, and above the sweeper. */
 	hdr = GC_HDR(type, size);
 	if (phase >= MARK || (phase == SWEEP && (snek_len_t)(p - gc_pool) >= scan_at))

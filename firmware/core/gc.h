@@ -56,7 +56,8 @@ static inline value_t gc_ref(uint8_t tag, const void *p)
 }
 #endif
 
-/* Allocate a zeroed object of `bytes` (header included). Raises
+/* Allocate a zeroed object of `bytes` (header included; a GC_STRING's
+ * bytes are its maker's to fill, all but its NUL). Raises
  * "out of memory" rather than returning NULL. Every raw pointer into the
  * pool is stale after this returns: the collector moves objects. */
 void *gc_alloc(uint8_t type, snek_len_t bytes);

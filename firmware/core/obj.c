@@ -9,7 +9,7 @@
  * Written for 8-bit chips: values held across an allocation sit in
  * slots from obj_keep() (the slots never move, so a pointer to them is
  * cheap), and arithmetic stays in snek_len_t where it can. Helpers
- * marked noinline are ones link-time optimisation would otherwise copy
+ * marked SNEK_OUTLINE are ones link-time optimisation would otherwise copy
  * into several callers (each measured with make uno-size). */
 #include "snek.h"
 #include <math.h>
@@ -50,7 +50,7 @@ static __attribute__((noreturn)) void bad_value(value_t v)
 }
 
 /* A slot that keeps a value across allocations; release() frees it. */
-__attribute__((noinline)) value_t *obj_keep(value_t a)
+SNEK_OUTLINE value_t *obj_keep(value_t a)
 {
 	value_t *t = gc_temp + gc_ntemp++;
 
@@ -62,14 +62,14 @@ static inline void release(void)
 	gc_ntemp--;
 }
 
-__attribute__((noinline)) value_t obj_new(uint8_t kind, snek_len_t bytes)
+SNEK_OUTLINE value_t obj_new(uint8_t kind, snek_len_t bytes)
 {
 	return gc_ref(kind <= GC_DICT ? kind + 1 : TAG_BLOCK, gc_alloc(kind, bytes));
 }
 
 /* An object of `head` bytes and n items of 1 << shift bytes, all 0 (the
  * number 0 for values, which the collector skips until they are filled). */
-static __attribute__((noinline)) value_t items_new(uint8_t kind, snek_len_t head, snek_len_t n, uint8_t shift)
+static SNEK_OUTLINE value_t items_new(uint8_t kind, snek_len_t head, snek_len_t n, uint8_t shift)
 {
 	/* More items than the pool has bytes never fit (and then the size
 	 * cannot overflow); the allocation raises for the rest. */
@@ -79,7 +79,7 @@ static __attribute__((noinline)) value_t items_new(uint8_t kind, snek_len_t head
 }
 
 /* The same, for a string, list or tuple: with its length set. */
-static __attribute__((noinline)) value_t sized_new(uint8_t kind, snek_len_t head, snek_len_t n, uint8_t shift)
+static SNEK_OUTLINE value_t sized_new(uint8_t kind, snek_len_t head, snek_len_t n, uint8_t shift)
 {
 	value_t v = items_new(kind, head, n, shift);
 
@@ -222,13 +222,13 @@ value_t list_new(snek_len_t len)
 	return v;
 }
 
-__attribute__((noinline)) value_t tuple_new(snek_len_t len)
+SNEK_OUTLINE value_t tuple_new(snek_len_t len)
 {
 	return sized_new(GC_TUPLE, sizeof(struct snek_tuple), len, 2);
 }
 
 /* Where item i of a sequence is (stale after any allocation). */
-static __attribute__((noinline)) uint8_t *seq_at(value_t v, snek_len_t i)
+static SNEK_OUTLINE uint8_t *seq_at(value_t v, snek_len_t i)
 {
 	switch (val_type(v)) {
 	case TYPE_STRING:
@@ -266,7 +266,7 @@ static uint8_t item_size(value_t v)
 
 /* Item i of the sequence in slot *c; a string's as its byte when raw,
  * else as a new string. */
-static __attribute__((noinline)) value_t seq_fetch(const value_t *c, snek_len_t i, bool raw)
+static SNEK_OUTLINE value_t seq_fetch(const value_t *c, snek_len_t i, bool raw)
 {
 	uint8_t *p = seq_at(*c, i), ch = *p;
 
@@ -436,7 +436,7 @@ int32_t val_to_int(value_t v)
 /* A number's bits as an integer that orders like the numbers (-0 is 0):
  * no float calls. A NaN (always positive here: references are the
  * negative ones) lands above infinity's key. */
-static __attribute__((noinline)) int32_t num_key(value_t v)
+static SNEK_OUTLINE int32_t num_key(value_t v)
 {
 	float f = val_to_num(v);
 	int32_t k;
@@ -475,7 +475,7 @@ uint16_t obj_depth;
 
 /* -1, 0 or 1 as x is below, equal to or above y; 2 when either is a
  * NaN's key (above INF_KEY, where no length, byte or reference lands). */
-static __attribute__((noinline)) int8_t order(int32_t x, int32_t y)
+static SNEK_OUTLINE int8_t order(int32_t x, int32_t y)
 {
 	if (x > INF_KEY || y > INF_KEY)
 		return 2;
@@ -518,7 +518,13 @@ int8_t val_compare(value_t a, value_t b)
 	int8_t c;
 
 #if !SNEK_SMALL_CODE
-	/* The same reference is equal to itself (a number may be a NaN). */
+	/* Two numbers (-0 is 0, a NaN is unordered); the same reference,
+	 * equal to itself; two strings by memcmp. */
+	if (VAL_IS_NUM(a) && VAL_IS_NUM(b)) {
+		float fa = val_num(a), fb = val_num(b);
+
+		return fa < fb ? -1 : fa > fb ? 1 : fa == fb ? 0 : 2;
+	}
 	if (a == b && !VAL_IS_NUM(a))
 		return 0;
 	if (VAL_IS(a, TAG_STRING) && VAL_IS(b, TAG_STRING))
@@ -587,7 +593,7 @@ static bool compare_op(uint8_t op, const value_t *t)
 /* The integer v, clamped to -INDEX_MAX..INDEX_MAX (beyond any length,
  * where indexing, slicing and repeating all act alike): the rest goes on
  * in index_t. */
-static __attribute__((noinline)) index_t to_index(value_t v)
+static SNEK_OUTLINE index_t to_index(value_t v)
 {
 	int32_t k;
 
@@ -654,7 +660,7 @@ static value_t op_item(uint8_t op, value_t *t)
 /* Python's slice bound: the index v clamped to the range a slice walking
  * up (0..n) or down (-1..n-1) may take. None is the end the slice walks
  * from or to: an index beyond either end, which the clamping brings in. */
-static __attribute__((noinline)) index_t slice_bound(value_t v, index_t n, bool down, bool hi)
+static SNEK_OUTLINE index_t slice_bound(value_t v, index_t n, bool down, bool hi)
 {
 	index_t k;
 
@@ -672,7 +678,7 @@ static __attribute__((noinline)) index_t slice_bound(value_t v, index_t n, bool 
 }
 
 /* t[0][t[1]:t[2]:t[3]] */
-static __attribute__((noinline)) value_t op_slice(const value_t *t)
+static SNEK_OUTLINE value_t op_slice(const value_t *t)
 {
 	value_t c = t[0], stepv = t[3];
 	index_t n, step, start, stop, k;

@@ -95,13 +95,13 @@ void vm_reset(void)
 }
 
 /* The code object running, wherever the collector moved it. */
-static __attribute__((noinline)) struct snek_code *code_now(void)
+static SNEK_OUTLINE struct snek_code *code_now(void)
 {
 	return code_ptr(vm_code);
 }
 
 /* A code object's local names, parameters first; its line table follows. */
-static __attribute__((noinline)) uint16_t *code_params(struct snek_code *c)
+static SNEK_OUTLINE uint16_t *code_params(struct snek_code *c)
 {
 	return CODE_PARAMS(c);
 }
@@ -688,6 +688,18 @@ static __attribute__((noinline)) bool acc_true(void)
 /* ^C is looked for at every jump: no compare. */
 #define INTERRUPTED_AT(backward) (vm_interrupt)
 #endif
+/* SNEK_POLL, once every SNEK_POLL_INTERVAL times. */
+#if SNEK_POLL_INTERVAL > 1
+#define POLL()								\
+	do {								\
+		if (!--polls) {						\
+			polls = SNEK_POLL_INTERVAL;			\
+			SNEK_POLL();					\
+		}							\
+	} while (0)
+#else
+#define POLL() SNEK_POLL()
+#endif
 /* The general path of a binary operator, and of any other. */
 #define BINARY() goto apply_binary
 #define APPLY() goto apply_operator
@@ -699,6 +711,9 @@ void vm_run(value_t code)
 	REGISTERS_IN_LOCALS
 	value_t v, *p;
 	uint16_t arg = 0;
+#if SNEK_POLL_INTERVAL > 1
+	uint16_t polls = SNEK_POLL_INTERVAL;
+#endif
 	snek_len_t drop;
 	uint8_t op, n, m;
 
@@ -917,7 +932,7 @@ void vm_run(value_t code)
 		}
 		if (!VAL_IS(v, TAG_FUNC))
 			err_invalid_type(v);
-		SNEK_POLL();
+		POLL();
 		CHECK_INTERRUPT();
 		goto call_function;
 	}
@@ -1013,7 +1028,7 @@ result:
 	 * port with no polling compares nothing). */
 jump:
 	if (R_BASE + arg < R_IP)
-		SNEK_POLL();
+		POLL();
 	if (INTERRUPTED_AT(R_BASE + arg < R_IP)) {
 		SAVE();
 		console_check_interrupt();

@@ -53,3 +53,6 @@
 /* A host terminal echoes for itself; ^O turns our echo on. */
 #define SNEK_CONSOLE_ECHO (0)
 #define SNEK_POLL() do { extern void posix_poll(void); posix_poll(); } while (0)
+/* posix_poll reads the console every 1024th time: every 64th backward jump
+ * or call is often enough for ^C. */
+#define SNEK_POLL_INTERVAL (64)
