@@ -10,8 +10,8 @@
  *   SNEK_LEN16 1, SNEK_VM_FAST_PATHS 0, SNEK_DICT_LINEAR 1,
  *   SNEK_GC_FIRST_FIT 1, SNEK_PRINT_CYCLES 0, SNEK_GROW_SPARE 0,
  *   SNEK_SMALL_CODE 1, SNEK_GC_COUNTS 0, SNEK_GPIO_BYTE_LEVELS 1,
- *   SNEK_CHAR_STRINGS 0, SNEK_STORAGE_STREAM 1, SNEK_GRANULE 2,
- *   SNEK_GC_TEMPS 6. */
+ *   SNEK_CHAR_STRINGS 0, SNEK_GLOBALS_DIRECT 0, SNEK_STORAGE_STREAM 1,
+ *   SNEK_GRANULE 2, SNEK_GC_TEMPS 6. */
 #ifndef SNEK_CONFIG_DEFAULT_H
 #define SNEK_CONFIG_DEFAULT_H
 
@@ -149,6 +149,14 @@
  * strings); 0 makes a new one each time. */
 #ifndef SNEK_CHAR_STRINGS
 #define SNEK_CHAR_STRINGS (1)
+#endif
+
+/* A built-in name a program rebinds (pi, e, seed, a pin name...) gets a
+ * slot of its own, indexed by its number, in a block of one value per
+ * built-in name made the first time (1): no search at each use. 0 keeps
+ * (name, value) pairs for the few rebound, searched. */
+#ifndef SNEK_GLOBALS_DIRECT
+#define SNEK_GLOBALS_DIRECT (1)
 #endif
 
 /* A container inside itself prints as [...] like Python (1), which keeps

@@ -45,6 +45,17 @@ static snek_len_t top; /* gc_init sets it: no initial value to keep in RAM */
 snek_len_t gc_limit;
 snek_len_t gc_reserve;
 static snek_len_t since_cycle; /* bytes allocated since the last cycle began */
+/* A cycle begins after every eighth of the pool allocated; with much
+ * live data (!SNEK_SMALL_CODE), only once as much again has been
+ * allocated (within half the room left), so that marking it costs each
+ * byte allocated about the same. */
+#if SNEK_SMALL_CODE
+#define CYCLE_EVERY ((snek_len_t)(SNEK_POOL_SIZE / 8))
+#else
+static snek_len_t cycle_every = SNEK_POOL_SIZE / 8;
+static snek_len_t live_bytes; /* found live by the sweep under way */
+#define CYCLE_EVERY cycle_every
+#endif
 /* Marking: the next object to rescan; compaction: the end of the run
  * being moved; sweeping: the next object to sweep. */
 static snek_len_t scan_at;
@@ -124,6 +135,9 @@ void gc_init(void)
 	gc_ntemp = 0;
 	FORGET_HOLES();
 	since_cycle = 0;
+#if !SNEK_SMALL_CODE
+	cycle_every = SNEK_POOL_SIZE / 8;
+#endif
 	set_phase(IDLE);
 }
 
@@ -358,6 +372,9 @@ static void sweep(snek_len_t off)
 
 	if (marked(off)) {
 		*hdr_at(off) &= (gc_hdr_t)~GC_HDR_MARK;
+#if !SNEK_SMALL_CODE
+		live_bytes += size_at(off);
+#endif
 		return;
 	}
 	while (end < top && !marked(end))
@@ -391,6 +408,14 @@ static void step(void)
 	} else if (phase == SWEEP) {
 		set_phase(IDLE);
 		COUNT(cycles);
+#if !SNEK_SMALL_CODE
+		cycle_every = SNEK_POOL_SIZE / 8;
+		if (live_bytes > cycle_every)
+			cycle_every = live_bytes < (GC_HOME_LIMIT - live_bytes) / 2 ?
+				live_bytes : (snek_len_t)((GC_HOME_LIMIT - live_bytes) / 2);
+		if (cycle_every < SNEK_POOL_SIZE / 8)
+			cycle_every = SNEK_POOL_SIZE / 8;
+#endif
 	} else {
 		if (phase == MARK_FULL) {
 			compact();
@@ -400,6 +425,9 @@ static void step(void)
 		}
 		set_phase(SWEEP);
 		scan_at = HEAP_START;
+#if !SNEK_SMALL_CODE
+		live_bytes = 0;
+#endif
 		FORGET_HOLES(); /* the sweep files them again */
 	}
 }
@@ -542,7 +570,7 @@ void *gc_alloc(uint8_t type, snek_len_t bytes)
 	since_cycle += size;
 #if !SNEK_SMALL_CODE && !SNEK_GC_STRESS
 	/* Most of the time: no cycle under way or due, room at the top. */
-	if (phase == IDLE && since_cycle < SNEK_POOL_SIZE / 8 && bump_fits(size)) {
+	if (phase == IDLE && since_cycle < CYCLE_EVERY && bump_fits(size)) {
 		p = gc_pool + top;
 		top += size;
 		clear(p, type, size);
@@ -551,7 +579,7 @@ void *gc_alloc(uint8_t type, snek_len_t bytes)
 		return p;
 	}
 #endif
-	if (phase == IDLE && (SNEK_GC_STRESS == 2 || since_cycle >= SNEK_POOL_SIZE / 8))
+	if (phase == IDLE && (SNEK_GC_STRESS == 2 || since_cycle >= CYCLE_EVERY))
 		cycle_begin(MARK);
 	for (work = SNEK_GC_STRESS == 2 ? 4 : 16 + 8 * (size / SNEK_GRANULE); work && phase != IDLE; work--)
 		step();

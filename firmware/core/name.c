@@ -10,17 +10,10 @@ value_t global_shadow;
 static snek_len_t user_bytes; /* the texts of the names programs added,
 				  in name_user, each with its NUL */
 
-#if !SNEK_SMALL_CODE
-uint8_t name_shadowed[(NAME_BUILTIN_COUNT + 7) / 8];
-#endif
-
 /* The roots are None already (snek_init). */
 void name_init(void)
 {
 	user_bytes = 0;
-#if !SNEK_SMALL_CODE
-	memset(name_shadowed, 0, sizeof name_shadowed);
-#endif
 }
 
 /* Whether the text m (NUL-ended) is the len bytes at s. */
@@ -205,24 +198,33 @@ value_t name_builtin_value(uint16_t id)
 }
 
 /* The slot holding global id, or NULL when it has none and create is
- * false. Names programs add index global_vals; the few built-in names
- * programs rebind live in global_shadow as (id, value) pairs, the unused
+ * false. Names programs add index global_vals; built-in names programs
+ * rebind live in global_shadow: indexed by their number
+ * (SNEK_GLOBALS_DIRECT), or the few as (id, value) pairs, the unused
  * pairs (id unset) last. The id is kept as its bare bits (a tiny float
  * to the collector): no tag to add or compare. None reads as a block of
  * no values (see gc_init). */
 static value_t *global_slot(uint16_t id, bool create)
 {
-	value_t *root = &global_vals, *b, v;
-	uint16_t i = (uint16_t)(id - NAME_BUILTIN_COUNT), n;
+	value_t *root = &global_vals, *b;
+	uint16_t i = (uint16_t)(id - NAME_BUILTIN_COUNT);
 
 	if (id < NAME_BUILTIN_COUNT) {
-		/* Only rebound built-ins pay for the search. */
 		root = &global_shadow;
+#if SNEK_GLOBALS_DIRECT
+		/* A slot per built-in name, by its number. */
+		i = id;
+#else
+		/* Only rebound built-ins pay for the search. */
+		value_t v;
+		uint16_t n;
+
 		for (i = 1, n = block_count(root); i < n; i += 2) {
 			v = block_ptr(global_shadow)[i - 1];
 			if (v == id || (create && v == VAL_UNSET))
 				break;
 		}
+#endif
 	}
 	if (i >= block_count(root)) {
 		if (!create)
@@ -230,12 +232,10 @@ static value_t *global_slot(uint16_t id, bool create)
 		block_grow(root, (uint16_t)(i + 1));
 	}
 	b = &block_ptr(*root)[i];
-	if (root == &global_shadow) {
+#if !SNEK_GLOBALS_DIRECT
+	if (root == &global_shadow)
 		b[-1] = id;
-#if !SNEK_SMALL_CODE
-		name_shadowed[id / 8] |= (uint8_t)(1 << (id % 8));
 #endif
-	}
 	return b;
 }
 

@@ -40,7 +40,8 @@ void global_set(uint16_t id, value_t v);
 /* Roots. */
 extern value_t name_user;   /* byte buffer: names added by programs, each ended by a NUL */
 extern value_t global_vals; /* block of values, by id - NAME_BUILTIN_COUNT */
-extern value_t global_shadow; /* block of (id, value) pairs over builtins */
+extern value_t global_shadow; /* block of rebound built-in names' values: by
+				 number (SNEK_GLOBALS_DIRECT), or (id, value) pairs */
 
 /* The REPL keeps the last value printed in _ (a built-in name, so it
  * needs no interning at start). */
@@ -51,12 +52,7 @@ void name_init(void);
 /* The value a built-in name has before a program rebinds it: a function,
  * a number, or VAL_UNSET for a name with none. */
 value_t name_builtin_value(uint16_t id);
-#if !SNEK_SMALL_CODE
-/* A bit per built-in name: set once it has had a slot in global_shadow,
- * so reading the others needs no search there. */
-extern uint8_t name_shadowed[];
-#define NAME_SHADOWED(id) (name_shadowed[(id) / 8] & (1 << ((id) % 8)))
-#endif
+
 
 /* The builtin function a built-in name stands for, or 0xFF. */
 uint8_t global_builtin_index(uint16_t id);

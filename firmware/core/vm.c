@@ -533,11 +533,17 @@ static inline int16_t string_byte(value_t s, value_t index)
 	return (uint8_t)str->data[k];
 }
 
-/* With fast paths: the slot of global id, a name the program added, if
- * it has one yet, else NULL (None reads as a block of no values). */
+/* With fast paths: the slot of global id if it has one yet, else NULL
+ * (None reads as a block of no values): a name the program added, or
+ * with SNEK_GLOBALS_DIRECT a built-in name's. */
 static inline value_t *global_slot(uint16_t id)
 {
-	if (id < NAME_BUILTIN_COUNT || (snek_len_t)(id - NAME_BUILTIN_COUNT) >= BLOCK_VALUES(global_vals))
+	if (id < NAME_BUILTIN_COUNT) {
+		if (!SNEK_GLOBALS_DIRECT || id >= BLOCK_VALUES(global_shadow))
+			return NULL;
+		return &block_ptr(global_shadow)[id];
+	}
+	if ((snek_len_t)(id - NAME_BUILTIN_COUNT) >= BLOCK_VALUES(global_vals))
 		return NULL;
 	return &block_ptr(global_vals)[id - NAME_BUILTIN_COUNT];
 }
@@ -639,19 +645,22 @@ static inline value_t *global_slot(uint16_t id)
 		R_SP -= 2;						\
 		NEXT;							\
 	}
-/* acc = global arg, then `then`: a name the program added, straight
- * from its slot; a built-in name the program has never bound, its
- * built-in value. */
+/* acc = global arg, then `then`: straight from its slot, or for a
+ * built-in name not rebound (no slot, or unset again: with
+ * SNEK_GLOBALS_DIRECT every built-in name can be read here) its built-in
+ * value. */
 #define FAST_GLOBAL(then)						\
-	if ((p = global_slot(arg)) ||					\
-	    (arg < NAME_BUILTIN_COUNT && !NAME_SHADOWED(arg))) {	\
-		R_ACC = p ? *p : name_builtin_value(arg);		\
+	p = global_slot(arg);						\
+	if (p || (SNEK_GLOBALS_DIRECT && arg < NAME_BUILTIN_COUNT)) {	\
+		R_ACC = p ? *p : VAL_UNSET;				\
+		if (R_ACC == VAL_UNSET && arg < NAME_BUILTIN_COUNT)	\
+			R_ACC = name_builtin_value(arg);		\
 		if (R_ACC == VAL_UNSET)					\
 			goto undefined;					\
 		then;							\
 		NEXT;							\
 	}
-/* global arg = acc, a name the program added that has its slot. */
+/* global arg = acc, a name that has its slot. */
 #define FAST_STORE_GLOBAL()						\
 	if ((p = global_slot(arg))) {					\
 		gc_barrier(*p);						\

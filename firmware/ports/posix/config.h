@@ -15,6 +15,7 @@
 #define SNEK_GROW_SPARE (0)
 #define SNEK_PRINT_CYCLES (0)
 #define SNEK_CHAR_STRINGS (0)
+#define SNEK_GLOBALS_DIRECT (0)
 #define SNEK_GPIO_BYTE_LEVELS (1)
 #define SNEK_STORAGE_STREAM (1)
 #define SNEK_POOL_SIZE (1280)	/* heap and value stack, as on the Uno */

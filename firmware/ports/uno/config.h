@@ -22,8 +22,10 @@
  * a container inside itself is "too deeply nested" (no path kept). */
 #define SNEK_GROW_SPARE (0)
 #define SNEK_PRINT_CYCLES (0)
-/* One-character strings made when needed, not kept. */
+/* One-character strings made when needed, not kept; the few rebound
+ * built-in names searched for. */
 #define SNEK_CHAR_STRINGS (0)
+#define SNEK_GLOBALS_DIRECT (0)
 
 /* The pool: the heap, and the value stack at its end. The stack keeps 16
  * values for itself (so `big = None` still runs with the heap full; the
