@@ -36,12 +36,14 @@ static void key_check(value_t v, uint8_t depth)
 		key_check(items[i], (uint8_t)(depth + 1));
 }
 
-/* The entry of key in the dict dv, or NULL (stale after any allocation). */
-static struct entry *find(value_t dv, value_t key)
+/* The entry of key in the dict dv, or NULL (stale after any allocation);
+ * no hash (h is for the indexed dicts' find). */
+static struct entry *find(value_t dv, value_t key, uint32_t *h)
 {
 	struct snek_dict *d = dict_ptr(dv);
 	struct entry *e = entries(d), *end = e + d->used;
 
+	(void)h;
 	key_check(key, 0);
 	for (; e != end; e++)
 		if (val_equal(e->key, key))
@@ -51,7 +53,12 @@ static struct entry *find(value_t dv, value_t key)
 
 /* No index to keep, and no holes (dict_del closes them). */
 #define IS_HOLE(key) false
-static inline void index_add(struct snek_dict *d, snek_len_t entry) { (void)d; (void)entry; }
+static inline void index_add(struct snek_dict *d, snek_len_t entry, uint32_t h)
+{
+	(void)d;
+	(void)entry;
+	(void)h;
+}
 
 #else
 
@@ -105,24 +112,35 @@ static uint32_t hash(value_t v, uint16_t depth)
 }
 
 /* The index: an open-addressed table of 2 * cap entry numbers plus one
- * (0 = empty). */
+ * (0 = empty), then the hash of each of the cap entries, so that a probe
+ * compares hashes before keys and growing hashes nothing again. */
 static snek_len_t *index_of(struct snek_dict *d)
 {
 	return (snek_len_t *)BUF_BYTES(d->index);
 }
 
-static struct entry *find(value_t dv, value_t key)
+/* The entries' hashes in an index block for cap entries. */
+static uint32_t *hashes_in(value_t index, snek_len_t cap)
+{
+	return (uint32_t *)((snek_len_t *)BUF_BYTES(index) + 2 * cap);
+}
+
+/* The entry of key in the dict dv, or NULL (stale after any allocation);
+ * the key's hash in *h. */
+static struct entry *find(value_t dv, value_t key, uint32_t *h)
 {
 	struct snek_dict *d = dict_ptr(dv);
-	snek_len_t mask = 2 * d->cap - 1, i = (snek_len_t)hash(key, 0), slot;
+	snek_len_t mask = 2 * d->cap - 1, i, slot;
+	uint32_t k = hash(key, 0);
 
+	*h = k;
 	if (!d->cap)
 		return NULL;
-	for (;; i++) {
+	for (i = (snek_len_t)k;; i++) {
 		slot = index_of(d)[i & mask];
 		if (!slot)
 			return NULL;
-		if (val_equal(entries(d)[slot - 1].key, key))
+		if (hashes_in(d->index, d->cap)[slot - 1] == k && val_equal(entries(d)[slot - 1].key, key))
 			return &entries(d)[slot - 1];
 	}
 }
@@ -130,14 +148,17 @@ static struct entry *find(value_t dv, value_t key)
 /* An empty index for `cap` entries. */
 static value_t index_alloc(snek_len_t cap)
 {
-	return obj_new(GC_RAW, (snek_len_t)(sizeof(struct snek_raw) + 2 * cap * sizeof(snek_len_t)));
+	return obj_new(GC_RAW, (snek_len_t)(sizeof(struct snek_raw) + 2 * cap * sizeof(snek_len_t) +
+					      cap * sizeof(uint32_t)));
 }
 
-/* Index entry number `entry` (a key not in the index yet). */
-static void index_add(struct snek_dict *d, snek_len_t entry)
+/* Index entry number `entry`, whose key (not in the index yet) hashes
+ * to h. */
+static void index_add(struct snek_dict *d, snek_len_t entry, uint32_t h)
 {
-	snek_len_t mask = 2 * d->cap - 1, i = (snek_len_t)hash(entries(d)[entry].key, 0);
+	snek_len_t mask = 2 * d->cap - 1, i = (snek_len_t)h;
 
+	hashes_in(d->index, d->cap)[entry] = h;
 	while (index_of(d)[i & mask])
 		i++;
 	index_of(d)[i & mask] = entry + 1;
@@ -153,7 +174,8 @@ value_t dict_new(void)
 
 SNEK_OUTLINE value_t dict_get(value_t dv, value_t key)
 {
-	struct entry *e = find(dv, key);
+	uint32_t h;
+	struct entry *e = find(dv, key, &h);
 
 	return e ? e->value : VAL_UNSET;
 }
@@ -171,9 +193,14 @@ static struct snek_dict *rebuild(const value_t *dv, snek_len_t cap)
 #endif
 
 #if !SNEK_DICT_LINEAR
-	/* The new index, empty, goes in at once: an index holds no
-	 * references (no barrier) and nothing reads it until it is filled. */
+	/* The new index, empty, goes in at once: nothing reads it until it
+	 * is filled. The old one, in a slot, keeps the entries' hashes
+	 * meanwhile (the barrier: a marking cycle may have to see it). */
+	value_t *old_index = obj_keep(dict_ptr(*dv)->index);
+	uint32_t *old_h, *new_h;
+
 	block = index_alloc(cap);
+	gc_barrier(dict_ptr(*dv)->index);
 	dict_ptr(*dv)->index = block;
 #endif
 	block = obj_new(GC_VALUES, (snek_len_t)(sizeof(struct snek_values) + cap * sizeof *e));
@@ -185,9 +212,14 @@ static struct snek_dict *rebuild(const value_t *dv, snek_len_t cap)
 	n = d->used;
 	memcpy(e, old, n * sizeof *e);
 #else
+	old_h = hashes_in(*old_index, d->cap);
+	new_h = hashes_in(d->index, cap);
 	for (i = 0; i < d->used; i++)
-		if (old[i].key != VAL_DELETED)
+		if (old[i].key != VAL_DELETED) {
+			new_h[n] = old_h[i];
 			e[n++] = old[i];
+		}
+	gc_ntemp--;
 #endif
 	gc_barrier(d->entries);
 	d->entries = block;
@@ -195,14 +227,15 @@ static struct snek_dict *rebuild(const value_t *dv, snek_len_t cap)
 #if !SNEK_DICT_LINEAR
 	d->used = n;
 	for (i = 0; i < n; i++)
-		index_add(d, i);
+		index_add(d, i, new_h[i]);
 #endif
 	return d;
 }
 
 void dict_set(const value_t *dv, const value_t *kv)
 {
-	struct entry *e = find(*dv, kv[0]);
+	uint32_t h;
+	struct entry *e = find(*dv, kv[0], &h);
 	struct snek_dict *d = dict_ptr(*dv);
 	snek_len_t cap;
 
@@ -223,7 +256,7 @@ void dict_set(const value_t *dv, const value_t *kv)
 		}
 		e = &entries(d)[d->used];
 		e->key = kv[0];
-		index_add(d, d->used++);
+		index_add(d, d->used++, h);
 #if !SNEK_DICT_LINEAR
 		d->len++; /* linear dicts: the same field */
 #endif
@@ -239,12 +272,13 @@ value_t dict_item(uint8_t op, const value_t *t)
 {
 	struct entry *e;
 	value_t v;
+	uint32_t h;
 
 	if (op == OP_STORE_INDEX) {
 		dict_set(t, t + 1);
 		return t[2];
 	}
-	e = find(t[0], t[1]);
+	e = find(t[0], t[1], &h);
 	if (!e)
 		return VAL_UNSET;
 	v = e->value;

@@ -551,11 +551,11 @@ static inline void clear(uint8_t *p, uint8_t type, snek_len_t size)
 		memset(p, 0, size);
 }
 
+static void *alloc_paid(uint8_t type, snek_len_t size);
+
 void *gc_alloc(uint8_t type, snek_len_t bytes)
 {
-	snek_len_t size = (bytes + SNEK_GRANULE - 1) & ~(snek_len_t)(SNEK_GRANULE - 1), work;
-	gc_hdr_t hdr;
-	uint8_t *p;
+	snek_len_t size = (bytes + SNEK_GRANULE - 1) & ~(snek_len_t)(SNEK_GRANULE - 1);
 
 	if (size < bytes)
 		err_raise(ERR_NO_MEMORY);
@@ -565,13 +565,12 @@ void *gc_alloc(uint8_t type, snek_len_t bytes)
 		__builtin_trap();
 	if (SNEK_GC_STRESS == 1)
 		gc_collect();
-	/* Pay for the allocation with collection work, starting a cycle
-	 * after every eighth of the pool allocated. */
 	since_cycle += size;
 #if !SNEK_SMALL_CODE && !SNEK_GC_STRESS
 	/* Most of the time: no cycle under way or due, room at the top. */
 	if (phase == IDLE && since_cycle < CYCLE_EVERY && bump_fits(size)) {
-		p = gc_pool + top;
+		uint8_t *p = gc_pool + top;
+
 		top += size;
 		clear(p, type, size);
 		*(gc_hdr_t *)p = GC_HDR(type, size);
@@ -579,6 +578,22 @@ void *gc_alloc(uint8_t type, snek_len_t bytes)
 		return p;
 	}
 #endif
+	return alloc_paid(type, size);
+}
+
+/* The rest of gc_alloc: pay for the allocation with collection work,
+ * starting a cycle after every CYCLE_EVERY bytes allocated, then take a
+ * place, collecting in full when there is none. Out of line on hosts, so
+ * that the fast path above saves no registers. */
+#if !SNEK_SMALL_CODE
+__attribute__((noinline))
+#endif
+static void *alloc_paid(uint8_t type, snek_len_t size)
+{
+	snek_len_t work;
+	gc_hdr_t hdr;
+	uint8_t *p;
+
 	if (phase == IDLE && (SNEK_GC_STRESS == 2 || since_cycle >= CYCLE_EVERY))
 		cycle_begin(MARK);
 	for (work = SNEK_GC_STRESS == 2 ? 4 : 16 + 8 * (size / SNEK_GRANULE); work && phase != IDLE; work--)

@@ -418,21 +418,31 @@ __attribute__((noinline)) static void shortest(dec_t *x, uint32_t mag)
 }
 
 #if !SNEK_SMALL_CODE
-/* The decimal digits of the whole number k below 2^24, after a minus
- * sign when neg: what the general path prints for one, without its
+/* The decimal digits of k below 2^24, after a minus sign when neg, into
+ * buf: what the general path prints for a whole number, without its
  * arithmetic on digit strings (str() of a number is common). */
-static void whole_digits(uint32_t k, bool neg)
+static uint8_t whole_digits(char *buf, uint32_t k, bool neg)
 {
 	char d[8];
-	uint8_t n = 0;
+	uint8_t n = 0, len = 0;
 
 	do
 		d[n++] = (char) ('0' + k % 10);
 	while ((k /= 10));
 	if (neg)
-		print_char('-');
+		buf[len++] = '-';
 	while (n)
-		print_char(d[--n]);
+		buf[len++] = d[--n];
+	return len;
+}
+
+uint8_t num_whole(float f, char *buf)
+{
+	int32_t k;
+
+	if (!(f > -16777216.0f && f < 16777216.0f) || f != (float) (k = (int32_t) f))
+		return 0;
+	return whole_digits(buf, (uint32_t) (k < 0 ? -k : k), k < 0);
 }
 #endif
 
@@ -451,8 +461,11 @@ bool num_format(float v, char conv, uint8_t flags, int16_t prec16)
 	    ((conv == 'r' && v == (float) (int32_t) v) ||
 	     ((conv == 'd' || conv == 'i' || conv == 'u') && prec16 < 0))) {
 		int32_t k = (int32_t) v;
+		char buf[NUM_WHOLE_MAX];
+		uint8_t i, n = whole_digits(buf, (uint32_t) (k < 0 ? -k : k), k < 0);
 
-		whole_digits((uint32_t) (k < 0 ? -k : k), k < 0);
+		for (i = 0; i < n; i++)
+			print_char(buf[i]);
 		return true;
 	}
 #endif

@@ -25,6 +25,12 @@
  * and a NUL take NUM_REPR_MAX bytes at most. */
 #define NUM_REPR_MAX 32
 
+/* Hosts (!SNEK_SMALL_CODE): the repr of a whole number below 2^24 in
+ * magnitude written into buf (NUM_WHOLE_MAX bytes, no NUL), its length; 0
+ * for any other number. */
+#define NUM_WHOLE_MAX 9
+uint8_t num_whole(float f, char *buf);
+
 /* Parse a Python float literal or float() argument, correctly rounded to
  * the nearest float32 (ties to even).  Returns true and stores the value
  * if the whole string [s, s+len) is valid, false otherwise. */

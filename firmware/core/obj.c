@@ -871,6 +871,21 @@ static value_t binop(uint8_t op, value_t *t)
 		return num_binop(op, t);
 	if (op == OP_MOD && ta == TYPE_STRING)
 		return print_format(a, b);
+#if SNEK_GROW_SPARE && !SNEK_SMALL_CODE
+	/* list += list: the items straight into the list's room (join does
+	 * it too, with more checks). Slots past a list's length hold no
+	 * references: no barrier. */
+	if (op == OP_IADD && in_place && tb == TYPE_LIST) {
+		snek_len_t la = obj_len(a), lb = obj_len(b);
+
+		list_grow(t, la + lb);
+		if (lb)
+			memcpy(block_ptr(list_ptr(t[0])->items) + la, block_ptr(list_ptr(t[1])->items),
+			       lb * sizeof(value_t));
+		list_ptr(t[0])->len = la + lb;
+		return t[0];
+	}
+#endif
 #if !SNEK_SMALL_CODE
 	/* string + string: the two copied straight into the new one (join
 	 * does it too, item by item). */

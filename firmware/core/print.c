@@ -496,8 +496,11 @@ value_t print_to_string(value_t v, bool repr)
 	/* A number's text is short: written once, into a buffer. */
 	if (VAL_IS_NUM(v)) {
 		char buf[NUM_REPR_MAX];
+		uint8_t n = num_whole(val_num(v), buf);
 
-		return str_new(buf, print_num_to_buf(buf, sizeof buf, val_num(v), 'r', 0, -1));
+		if (!n)
+			n = (uint8_t)print_num_to_buf(buf, sizeof buf, val_num(v), 'r', 0, -1);
+		return str_new(buf, n);
 	}
 #endif
 	return print_new(v, VAL_NONE, repr ? PRINT_REPR : PRINT_STR);

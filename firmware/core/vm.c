@@ -578,11 +578,16 @@ static inline value_t *global_slot(uint16_t id)
 			goto jump;					\
 	}								\
 	NEXT
-/* acc = pop() op acc */
+/* acc = pop() op acc: two numbers, or two strings (val_compare never
+ * allocates, nor raises for strings). */
 #define COMPARE(op)							\
 	if (BOTH_NUMBERS()) {						\
 		R_SP--;							\
 		BOOL_NEXT(val_num(R_SP[1]) op val_num(R_ACC));		\
+	}								\
+	if (VAL_IS(*R_SP, TAG_STRING) && VAL_IS(R_ACC, TAG_STRING)) {	\
+		R_SP--;							\
+		BOOL_NEXT(val_compare(R_SP[1], R_ACC) op 0);		\
 	}								\
 	goto apply_binary
 /* acc = pop() is acc, or is not (op): the same value. */
