@@ -12,6 +12,8 @@ from types import TracebackType
 from PyQt6.QtGui import QFont, QIcon
 from PyQt6.QtWidgets import QApplication
 
+from snekide import connect_choices
+from snekide.device.usb import DeviceChoice
 from snekide.main_window import ICON, MainWindow
 
 #: Base font size for the whole IDE: big enough for a 10-year-old.
@@ -38,18 +40,30 @@ def create_app(argv: list[str] | None = None) -> QApplication:
     return app
 
 
-def create_window(files: Iterable[Path] = (), connect: bool = True) -> MainWindow:
-    """The main window, connected to the robot plugged in (or the simulator) if connect."""
+def given_choice(port: str | None = None, board: str | None = None) -> DeviceChoice | None:
+    """The board named on the command line: a port (with its board, if given), the simulator
+    as a board, or None when nothing was named."""
+    if port:
+        return connect_choices.port_choice(port, board or "")
+    if board:
+        return connect_choices.simulator(board)
+    return None
+
+
+def create_window(files: Iterable[Path] = (), connect: bool = True, *, port: str | None = None,
+                  board: str | None = None) -> MainWindow:
+    """The main window, connected (if connect) to the board given, else to the one remembered
+    or plugged in, else to the simulator."""
     window = MainWindow(files)
     if connect:
-        window.connect_default()
+        window.connect_default(given_choice(port, board))
     return window
 
 
-def run(files: Iterable[Path] = ()) -> int:
+def run(files: Iterable[Path] = (), *, port: str | None = None, board: str | None = None) -> int:
     """Start the IDE and return its exit status."""
     app = create_app()
     sys.excepthook = _report
-    window = create_window(files)
+    window = create_window(files, port=port, board=board)
     window.show()
     return app.exec()

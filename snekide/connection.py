@@ -4,30 +4,53 @@
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from PyQt6.QtCore import QObject, pyqtSignal
 
 from snekide import settings
+from snekide.device.protocol import BANNER
+from snekide.device.statements import lines_to_type
+from snekide.error_report import ErrorLines, ErrorReader, ErrorReport, StoredProgram
+from snekide.source_map import Program, SourceMap
 from snekide.worker import BoardSignals, Job, Worker
 
 NOT_CONNECTED = "No robot is connected. Press Connect."
-#: Prompts the board may print at the start of a line.
-PROMPTS = ("> ", "+ ")
+NOTHING_TO_RUN = "There is nothing to run yet: write a program first."
+
+
+@dataclass(eq=False)
+class TypedLine:
+    """A line the student typed at the REPL, on its way to the board."""
+    text: str
+
+
+@dataclass(frozen=True, eq=False)
+class ProgramLine:
+    """Line `number` of a program sent by Run."""
+    origin: Program
+    number: int
+    text: str
 
 
 class BoardLike(Protocol):
     """The part of device.board.Board the IDE uses."""
 
     on_output: Callable[[str], None]
-    on_prompt: Callable[[], None]
+    on_prompt: Callable[[bool], None]
+    on_line_sent: Callable[[object, int | None, bool], None]
+    on_lines_dropped: Callable[[list[object]], None]
     on_disconnect: Callable[[str], None]
 
     def start(self) -> None: ...
     def close(self) -> None: ...
-    def run_line(self, text: str) -> None: ...
-    def stop(self) -> None: ...
+    def run_line(self, text: str, tag: object = None, *, finish: bool | None = None,
+                 answer: bool = False) -> None: ...
+    def run_lines(self, lines: Sequence[tuple[str, object]], finish: bool = True) -> None: ...
+    def stop(self, timeout: float = 3, quiet: bool = False) -> None: ...
+    def cancel(self) -> None: ...
     def put(self, program: str, progress: Callable[..., None] | None = None) -> Any: ...
     def get(self) -> str: ...
     def reset(self) -> None: ...
@@ -39,8 +62,9 @@ def make_board(choice: Any) -> BoardLike:
     from snekide.device.board import Board
 
     if choice.kind == "simulator":
+        board_name = getattr(choice, "board", "") or "snekboard"
         pipe: Any = transport.SimulatorTransport(transport.find_simulator_firmware(),
-                                                 settings.simulator_eeprom())
+                                                 settings.simulator_eeprom(board_name), board_name)
     else:
         pipe = _board_port(choice, choice.port)
     board: BoardLike = Board(pipe, needs_pacing=choice.needs_pacing)
@@ -69,20 +93,27 @@ def _board_port(choice: Any, port: str) -> Any:
                      serial_number=getattr(choice, "serial_number", None))
 
 
-def _error_functions() -> tuple[Callable[[str], str | None], Callable[[str], int | None]]:
-    try:
-        from snekide.device import errors
-    except ImportError:  # the device layer without its explanations still works
-        return (lambda line: None), (lambda line: None)
-    return errors.explain, errors.error_line
+def board_name(choice: Any) -> str:
+    """The firmware's name for the kind of board chosen (its built-in and pin names differ)."""
+    name = str(getattr(choice, "board", "") or getattr(choice, "label", "")).lower()
+    return "uno" if "uno" in name or "duemilanove" in name else "snekboard"
+
+
+def _similar_builtins(board: str) -> Callable[[str], tuple[str, ...]]:
+    from snekide.device.builtin_names import similar_builtins
+
+    return lambda name: similar_builtins(name, board)
 
 
 class Connection(QObject):
     """One board at a time. Every call runs on the worker; nothing here blocks the window."""
 
-    output = pyqtSignal(str)  # text the board printed
-    error_found = pyqtSignal(str, str, int)  # error line, explanation or '', line number or 0
-    prompt = pyqtSignal()  # the board waits for a line
+    output = pyqtSignal(str)  # text the board printed (error lines come as error_found)
+    error_found = pyqtSignal(object)  # ErrorReport, in place of the board's error line
+    prompt = pyqtSignal(bool)  # the board waits for a line: a new statement (True) or more
+    line_sent = pyqtSignal(object, bool)  # a TypedLine went to the board, at `> ` if True
+    lines_dropped = pyqtSignal(list)  # TypedLines that will never go (Stop, Put, Get...)
+    booted = pyqtSignal()  # the board (re)started: it runs its stored program
     connected = pyqtSignal(str)  # label of the board
     disconnected = pyqtSignal(str)  # why, in plain words
     problem = pyqtSignal(str)  # a call failed, in plain words
@@ -103,10 +134,16 @@ class Connection(QObject):
         self._worker = Worker()
         self._board: BoardLike | None = None
         self._signals: BoardSignals | None = None
-        self._line = ""
         self._long_jobs = 0
         self.label: str | None = None
-        self.explain, self.error_line = _error_functions()
+        #: What the console line numbers stand for; errors name them.
+        self.source_map = SourceMap()
+        self.errors = ErrorReader(self.source_map)
+        self._error_lines = ErrorLines()
+        #: The robot's stored program as far as the IDE knows it (the window tells).
+        self.stored_program: Callable[[], StoredProgram | None] = lambda: None
+        self._booting = False  # between the banner and the first prompt: the stored program runs
+        self._partial = ""  # output since the last newline (for the banner)
 
     # -- state ---------------------------------------------------------------
 
@@ -129,7 +166,10 @@ class Connection(QObject):
         signals = BoardSignals(self)
         self._signals = signals
         signals.output.connect(lambda text: self._on_output(text, signals))
-        signals.prompt.connect(lambda: self._on_prompt(signals))
+        signals.prompt.connect(lambda main: self._on_prompt(main, signals))
+        signals.line_sent.connect(lambda tag, number, main: self._on_line_sent(tag, number, main,
+                                                                               signals))
+        signals.lines_dropped.connect(lambda tags: self._on_lines_dropped(tags, signals))
         signals.disconnected.connect(lambda message: self._on_disconnect(message, signals))
         factory = factory or self._factory
 
@@ -145,6 +185,7 @@ class Connection(QObject):
                 raise
             return board
 
+        self.errors.similar_builtins = _similar_builtins(board_name(choice))
         job = self._submit("Connect", start, long=True)
         job.succeeded.connect(lambda board: self._on_started(board, signals, choice.label))
         job.failed.connect(lambda message: self._on_start_failed(signals))
@@ -170,7 +211,9 @@ class Connection(QObject):
 
     def _detach(self) -> BoardLike | None:
         board, self._board, self._signals, self.label = self._board, None, None, None
-        self._line = ""
+        self._error_lines = ErrorLines()
+        self._partial = ""
+        self._booting = False
         return board
 
     def _on_started(self, board: BoardLike, signals: BoardSignals, label: str) -> None:
@@ -200,32 +243,111 @@ class Connection(QObject):
     def _on_output(self, text: str, signals: BoardSignals) -> None:
         if signals is not self._signals:
             return
-        self.output.emit(text)
-        self._line += text
-        while "\n" in self._line:
-            line, self._line = self._line.split("\n", 1)
-            self._check_line(line.rstrip("\r"))
+        self._watch_banner(text)
+        for piece in self._error_lines.feed(text):
+            if isinstance(piece, str):
+                self.output.emit(piece)
+            else:
+                self.error_found.emit(self._report(*piece))
 
-    def _on_prompt(self, signals: BoardSignals) -> None:
-        if signals is self._signals:
-            self._line = ""
-            self.prompt.emit()
+    def _watch_banner(self, text: str) -> None:
+        """After the banner, errors name lines of the stored program, until the first prompt."""
+        lines = (self._partial + text).split("\n")
+        self._partial = lines.pop()
+        if any(line.startswith(BANNER) for line in lines):
+            self._booting = True
+            self.source_map.clear()
+            self.booted.emit()
 
-    def _check_line(self, line: str) -> None:
-        while line.startswith(PROMPTS):
-            line = line[2:]
-        explanation = self.explain(line)
-        number = self.error_line(line)
-        if explanation or number:
-            self.error_found.emit(line, explanation or "", number or 0)
+    def _report(self, number: int, message: str) -> ErrorReport:
+        if self._booting:
+            return self.errors.program_error(number, message, self.stored_program())
+        return self.errors.console_error(number, message)
+
+    def _on_prompt(self, main: bool, signals: BoardSignals) -> None:
+        if signals is not self._signals:
+            return
+        held = self._error_lines.flush()
+        if held:
+            self.output.emit(held)
+        self._booting = False
+        self._partial = ""
+        if main:
+            self.source_map.statement_done()
+        self.prompt.emit(main)
+
+    def _on_line_sent(self, tag: object, number: int | None, main: bool,
+                      signals: BoardSignals) -> None:
+        if signals is not self._signals:
+            return
+        self._booting = False
+        if isinstance(tag, ProgramLine):
+            self.source_map.program(number, tag.origin, tag.number, tag.text)
+        elif isinstance(tag, TypedLine):
+            self.source_map.typed(number, tag.text, main)
+            self.line_sent.emit(tag, main)
+
+    def _on_lines_dropped(self, tags: list[object], signals: BoardSignals) -> None:
+        typed = [tag for tag in tags if isinstance(tag, TypedLine)]
+        if signals is self._signals and typed:
+            self.lines_dropped.emit(typed)
 
     # -- calls ---------------------------------------------------------------
 
-    def run_line(self, text: str) -> Job | None:
+    def type_line(self, text: str, answer: bool = False) -> TypedLine | None:
+        """Send a line the student typed; it goes when the board asks for a line (at once if
+        it answers a program's input()). line_sent or lines_dropped tells what became of it."""
         if self._board is None:
             self.problem.emit(NOT_CONNECTED)
             return None
-        job = self._worker.submit("Run", self._board.run_line, text, droppable=True)
+        tag = TypedLine(text)
+        board = self._board
+        job = self._worker.submit("Type", lambda: board.run_line(text, tag, answer=answer),
+                                  droppable=True)
+        job.failed.connect(self.problem)
+        job.failed.connect(lambda _message: self.lines_dropped.emit([tag]))
+        # Dropped before it reached the board (Stop goes first): never sent either.
+        job.finished.connect(lambda: job.cancelled and self.lines_dropped.emit([tag]))
+        return tag
+
+    def type_lines(self, lines: list[str]) -> list[TypedLine]:
+        """Send lines pasted at the REPL: one per prompt, the rest dropped after an error."""
+        if self._board is None:
+            self.problem.emit(NOT_CONNECTED)
+            return []
+        tags = [TypedLine(line) for line in lines]
+        board = self._board
+        job = self._worker.submit("Type", lambda: board.run_lines(
+            [(tag.text, tag) for tag in tags], finish=False), droppable=True)
+        job.failed.connect(self.problem)
+        job.failed.connect(lambda _message: self.lines_dropped.emit(tags))
+        job.finished.connect(lambda: job.cancelled and self.lines_dropped.emit(tags))
+        return tags
+
+    def cancel(self) -> Job | None:
+        """Forget a half-typed statement (^C at the `+ ` prompt); nothing else stops."""
+        return self._call("Cancel", "cancel")
+
+    def run_program(self, text: str, name: str, buffer_id: str | None = None) -> Job | None:
+        """Run: stop what runs, then type the program at the board's REPL line by line
+        (nothing is stored); its errors name the program's lines."""
+        if self._board is None:
+            self.problem.emit(NOT_CONNECTED)
+            return None
+        origin = Program(name, buffer_id)
+        lines = [(line.text, ProgramLine(origin, line.number, line.text))
+                 for line in lines_to_type(text)]
+        if not lines:
+            self.problem.emit(NOTHING_TO_RUN)
+            return None
+        board = self._board
+
+        def run() -> None:
+            board.stop(quiet=True)
+            board.run_lines(lines)
+
+        # In turn, not urgent: a Stop or Cancel pressed just before must not come after it.
+        job = self._worker.submit("Run", run)
         job.failed.connect(self.problem)
         return job
 

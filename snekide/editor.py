@@ -15,6 +15,7 @@ from PyQt6.QtGui import (
     QKeyEvent,
     QPainter,
     QPaintEvent,
+    QPalette,
     QResizeEvent,
     QTextCursor,
     QTextDocument,
@@ -23,12 +24,17 @@ from PyQt6.QtGui import (
 )
 from PyQt6.QtWidgets import QPlainTextEdit, QTextEdit, QWidget
 
+from snekide import theme_switch
 from snekide.highlighter import SnekHighlighter
+from snekide.themes import Theme
 
 INDENT = 4
 DEFAULT_FONT_SIZE = 14
 MIN_FONT_SIZE = 8
 MAX_FONT_SIZE = 48
+#: The editor's own colours without a theme (a theme's [editor] section replaces them).
+COLOURS = {"current_line": "#fff8d6", "error_line": "#ffd6d6", "gutter": "#eef1f5",
+           "gutter_text": "#95a5a6", "gutter_current": "#34495e"}
 #: A line starting with one of these ends its block: the next line is dedented.
 BLOCK_ENDERS = frozenset({"return", "pass", "break", "continue", "raise"})
 
@@ -92,6 +98,7 @@ class CodeEditor(QPlainTextEdit):
         self._font_size = font_size
         self._error_line: int | None = None
         self.highlighter = SnekHighlighter(self.document())
+        self._colours = dict(COLOURS)
         self.gutter = LineNumbers(self)
         self.blockCountChanged.connect(self._update_margins)
         self.updateRequest.connect(self._update_gutter)
@@ -99,6 +106,21 @@ class CodeEditor(QPlainTextEdit):
         self.textChanged.connect(self._clear_error_line)
         self._update_margins()
         self._update_selections()
+        theme_switch.follow(self, self.apply_theme)
+
+    def apply_theme(self, theme: Theme | None) -> None:
+        """Take a theme's editor and syntax colours (None: the built-in ones)."""
+        self._colours = dict(theme.editor) if theme is not None else dict(COLOURS)
+        palette = self.palette()
+        if theme is not None:
+            palette.setColor(palette.ColorRole.Base, QColor(theme.editor["background"]))
+            palette.setColor(palette.ColorRole.Text, QColor(theme.editor["text"]))
+            self.setPalette(palette)
+        else:
+            self.setPalette(QPalette())
+        self.highlighter.set_theme(theme)
+        self._update_selections()
+        self.gutter.update()
 
     # -- text ----------------------------------------------------------------
 
@@ -262,14 +284,14 @@ class CodeEditor(QPlainTextEdit):
     def _update_selections(self) -> None:
         selections = []
         current = QTextEdit.ExtraSelection()
-        current.format.setBackground(QColor("#fff8d6"))
+        current.format.setBackground(QColor(self._colours["current_line"]))
         current.format.setProperty(QTextFormat.Property.FullWidthSelection, True)
         current.cursor = self.textCursor()
         current.cursor.clearSelection()
         selections.append(current)
         if self._error_line is not None:
             error = QTextEdit.ExtraSelection()
-            error.format.setBackground(QColor("#ffd6d6"))
+            error.format.setBackground(QColor(self._colours["error_line"]))
             error.format.setProperty(QTextFormat.Property.FullWidthSelection, True)
             error.cursor = QTextCursor(self.document().findBlockByNumber(self._error_line - 1))
             selections.append(error)
@@ -347,7 +369,7 @@ class CodeEditor(QPlainTextEdit):
 
     def paint_line_numbers(self, event: QPaintEvent) -> None:
         painter = QPainter(self.gutter)
-        painter.fillRect(event.rect(), QColor("#eef1f5"))
+        painter.fillRect(event.rect(), QColor(self._colours["gutter"]))
         painter.setFont(self.font())
         block = self.firstVisibleBlock()
         top = round(self.blockBoundingGeometry(block).translated(self.contentOffset()).top())
@@ -357,7 +379,8 @@ class CodeEditor(QPlainTextEdit):
             bottom = top + round(self.blockBoundingRect(block).height())
             if block.isVisible() and bottom >= event.rect().top():
                 number = block.blockNumber()
-                painter.setPen(QColor("#34495e") if number == current else QColor("#95a5a6"))
+                painter.setPen(QColor(self._colours["gutter_current" if number == current
+                                                     else "gutter_text"]))
                 painter.drawText(0, top, self.gutter.width() - 6, height,
                                  Qt.AlignmentFlag.AlignRight, str(number + 1))
             block = block.next()

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -60,6 +61,9 @@ class EditorTabs(QTabWidget):
             editor.buffer_id = buffer_id
         if name:
             editor.untitled_name = name
+            numbered = re.fullmatch(r"New program(?: (\d+))?", name)
+            if numbered:  # a restored "New program 2": the next new tab is number 3
+                self._untitled = max(self._untitled, int(numbered.group(1) or 1))
         elif path is None:
             self._untitled += 1
             editor.untitled_name = "New program" if self._untitled == 1 else f"New program {self._untitled}"
@@ -149,7 +153,8 @@ class EditorTabs(QTabWidget):
 
     # -- journal -------------------------------------------------------------
 
-    def journal_buffer(self, editor: CodeEditor) -> None:
+    def journal_buffer(self, editor: CodeEditor) -> bool:
+        """Write one buffer to the journal; False (and journal_failed) if it could not."""
         entry = Entry(text=editor.text(), path=str(editor.path) if editor.path else None,
                       modified=self.is_unsaved(editor), order=self.indexOf(editor),
                       name=editor.untitled_name, buffer_id=editor.buffer_id)
@@ -157,8 +162,13 @@ class EditorTabs(QTabWidget):
             self.journal.write(entry)
         except OSError as error:
             self.journal_failed.emit(f"Could not keep a safety copy of your program: {error}")
-            return
+            return False
         self._dirty.discard(editor.buffer_id)
+        return True
+
+    def journal_all(self) -> bool:
+        """Write every buffer, in the tabs' order (for the next start); False on failure."""
+        return all([self.journal_buffer(editor) for editor in self.editors()])
 
     def journal_changes(self) -> None:
         """Write the buffers that changed since last time (the timer calls this)."""

@@ -3,9 +3,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from pygments.lexers.python import PythonLexer
-from pygments.token import Comment, Keyword, Name, Number, Operator, String, Token, _TokenType
+from pygments.token import (
+    Comment, Keyword, Name, Number, Operator, String, Token, _TokenType, string_to_tokentype,
+)
 from PyQt6.QtGui import QColor, QFont, QSyntaxHighlighter, QTextCharFormat, QTextDocument
+
+if TYPE_CHECKING:
+    from snekide.themes import Theme
 
 #: Snek's own built-in names (robot, time, math), coloured like Python's builtins.
 SNEK_BUILTINS = frozenset(
@@ -14,7 +21,7 @@ SNEK_BUILTINS = frozenset(
     "randrange exit input flush sqrt pi".split()
 )
 
-#: Token type -> (colour, bold, italic). The first matching ancestor wins.
+#: Token type -> (colour, bold, italic) without a theme. The first matching ancestor wins.
 STYLE: list[tuple[_TokenType, str, bool, bool]] = [
     (Comment, "#7f8c8d", False, True),
     (String, "#16803c", False, False),
@@ -43,8 +50,22 @@ class SnekHighlighter(QSyntaxHighlighter):
     def __init__(self, document: QTextDocument) -> None:
         super().__init__(document)
         self._lexer = PythonLexer()
-        self._formats = [(ttype, make_format(c, b, i)) for ttype, c, b, i in STYLE]
+        self._use(STYLE)
+
+    def _use(self, style: list[tuple[_TokenType, str, bool, bool]]) -> None:
+        self._formats = [(ttype, make_format(c, b, i)) for ttype, c, b, i in style]
         self._builtin = dict(self._formats)[Name.Builtin]
+
+    def set_theme(self, theme: Theme | None) -> None:
+        """Colour with a theme's syntax colours (None: the built-in ones), at once."""
+        if theme is None:
+            self._use(STYLE)
+        else:
+            styles = [(string_to_tokentype(name), s.colour, s.bold, s.italic)
+                      for name, s in theme.syntax.items()]
+            # The most specific token type first (Keyword.Constant before Keyword).
+            self._use(sorted(styles, key=lambda style: -len(style[0])))
+        self.rehighlight()
 
     def format_for(self, ttype: _TokenType, value: str) -> QTextCharFormat | None:
         """The format for one token, or None to leave it plain."""

@@ -98,6 +98,12 @@ class Journal:
         """A clean exit: nothing left to recover."""
         shutil.rmtree(self.session, ignore_errors=True)
 
+    def park(self) -> None:
+        """A clean exit that leaves the buffers for the next start to bring back (raises
+        OSError when the journal cannot be written)."""
+        owner = {"pid": os.getpid(), "host": socket.gethostname(), "closed": True}
+        write_atomic(self.session / _OWNER, json.dumps(owner).encode())
+
     def _file(self, buffer_id: str) -> Path:
         return self.session / f"{buffer_id}.json"
 
@@ -106,7 +112,9 @@ class Journal:
         try:
             owner = json.loads((session / _OWNER).read_text())
             pid, host = int(owner["pid"]), str(owner["host"])
-        except (OSError, ValueError, KeyError, TypeError):
+            if owner.get("closed") is True:
+                return False  # parked by a clean exit: its buffers are for the next start
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
             return False
         return host != socket.gethostname() or process_alive(pid)
 

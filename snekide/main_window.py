@@ -7,8 +7,18 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from PyQt6.QtCore import QSize, Qt
-from PyQt6.QtGui import QAction, QCloseEvent, QFont, QIcon, QKeySequence
+from PyQt6.QtCore import QEvent, QSize, Qt
+from PyQt6.QtGui import (
+    QAction,
+    QCloseEvent,
+    QColor,
+    QFont,
+    QIcon,
+    QKeySequence,
+    QPalette,
+    QShortcut,
+    QStatusTipEvent,
+)
 from PyQt6.QtWidgets import (
     QFileDialog,
     QLabel,
@@ -24,17 +34,38 @@ from PyQt6.QtWidgets import (
     QWidget,
 )
 
-from snekide import settings
+from snekide import (
+    connect_choices,
+    file_dialogs,
+    run_and_put,
+    session,
+    settings,
+    shortcuts,
+    theme_switch,
+)
+from snekide.connect_menu import Connector
 from snekide.connection import NOT_CONNECTED, Connection
+from snekide.device import protocol
 from snekide.editor import CodeEditor
+from snekide.error_report import STORED, ErrorReport, StoredProgram
 from snekide.editor_tabs import EditorTabs
 from snekide.find_bar import FindBar
+from snekide.help_pane import HelpMenu
+from snekide.history_dialog import HistoryDialog
 from snekide.journal import Journal
+from snekide.lessons.bundle import export_lesson, is_lesson_file, open_lesson
+from snekide.lessons.format import LessonError
+from snekide.lessons.library import lessons_folder
+from snekide.lessons.ide_link import LessonLink
+from snekide.lessons.pane import LessonPane, append_to_program, lesson_widths
+from snekide.plotter import Plotter
 from snekide.put_history import CopyFolder
+from snekide.robot.view import RobotPane
 from snekide.robot_program import RobotProgram
+from snekide.status_line import StatusLine
 
 ICON = Path(__file__).resolve().parent / "icons" / "snekide.svg"
-FILE_FILTER = "Snek programs (*.py *.snek);;All files (*)"
+LESSON_FILTER = "Lessons (*.sneklesson *.md);;All files (*)"
 
 #: Toolbar buttons: name, standard icon, tooltip.
 BUTTONS: list[tuple[str, QStyle.StandardPixmap, str]] = [
@@ -42,7 +73,9 @@ BUTTONS: list[tuple[str, QStyle.StandardPixmap, str]] = [
     ("Open", QStyle.StandardPixmap.SP_DialogOpenButton, "Open a program from a file"),
     ("Save", QStyle.StandardPixmap.SP_DialogSaveButton, "Save this program to a file"),
     ("Connect", QStyle.StandardPixmap.SP_ComputerIcon,
-     "Talk to a robot, or to the simulator when no robot is plugged in"),
+     "Talk to the robot plugged in, or to the simulator. The arrow lists every board and port"),
+    ("Run", QStyle.StandardPixmap.SP_MediaPlay,
+     "Try this program on the robot now, without keeping it (F5)"),
     ("Put", QStyle.StandardPixmap.SP_ArrowRight,
      "Send this program to the robot: it runs it now and every time it starts"),
     ("Get", QStyle.StandardPixmap.SP_ArrowLeft, "Bring the robot's program into a new tab"),
@@ -66,15 +99,17 @@ class MainWindow(QMainWindow):
 
     def __init__(self, files: Iterable[Path] = (), repl: Any = None,
                  connection: Connection | None = None,
-                 list_devices: Callable[[], list[Any]] | None = None) -> None:
+                 list_devices: Callable[[], list[Any]] | None = None,
+                 list_ports: Callable[[], list[Any]] | None = None) -> None:
         super().__init__()
         self.setWindowTitle("snekide")
         if ICON.is_file():
             self.setWindowIcon(QIcon(str(ICON)))
         self._list_devices = list_devices
+        self._list_ports = list_ports
         self._last_notice = ""
-        #: The buffer whose program the robot is running (errors name its lines), if any.
-        self.program_buffer: str | None = None
+        #: The program being Put, until the Put is done (its errors at boot name its lines).
+        self._putting: StoredProgram | None = None
         self.robot = RobotProgram()
         self.journal = Journal(settings.journal_dir())
         self.snapshots = CopyFolder(settings.snapshots_dir())
@@ -87,29 +122,41 @@ class MainWindow(QMainWindow):
 
             repl = ReplPane()
         self.repl = repl
-        self.connection = connection if connection is not None else Connection()
+        self.robot_pane = RobotPane()  # the simulated robot, shown while on the simulator
+        self.plotter = Plotter()  # graphs printed numbers; shows itself when they come
+        self.connection = connection if connection is not None else Connection(
+            board_factory=self.robot_pane.make_board,
+            reconnect_factory=self.robot_pane.make_board_again)
         # A robot whose cable was pulled, or that restarted, is found again by
         # its USB serial number; the REPL keeps what it shows.
         self.connection.auto_reconnect = True
         self.connection.setParent(self)
+        self.lesson_pane = LessonPane()
+        self.themes = theme_switch.hub()
+        self.connector = Connector(self.connection, self.devices, self.serial_ports,
+                                   lambda choice, ask: self._start(choice, ask),
+                                   lambda choices: self.choose_device(choices),
+                                   lambda message: self._notice(message), self)
         self._build_layout()
         self._build_actions()
         self._build_status_bar()
         self._wire()
-        restored = self.journal.start()
-        for entry in restored:
-            self.tabs.add_buffer(entry.text, Path(entry.path) if entry.path else None,
-                                 modified=entry.modified, buffer_id=entry.buffer_id,
-                                 name=entry.name or None)
+        restored = self._restore_tabs()
         for path in files:
-            self.open_program(Path(path))
+            if is_lesson_file(Path(path)):
+                self.open_lesson(Path(path))
+            else:
+                self.open_program(Path(path))
         if self.tabs.count() == 0:
             self.tabs.add_buffer()
+        #: Said again once connected (connecting clears the message line).
+        self._welcome = restored
         if restored:
-            self.show_message("Welcome back! Your programs from last time are here again.")
+            self.show_message(restored)
         self._update_status()
         self.resize(1200, 760)
-        self.splitter.setSizes([680, 520])
+        self.splitter.setSizes([0, 680, 520] if self.lesson_pane.isHidden() else lesson_widths(
+            1200, self.lesson_pane.minimumSizeHint().width()))
 
     # -- building ------------------------------------------------------------
 
@@ -120,11 +167,26 @@ class MainWindow(QMainWindow):
         column.setSpacing(0)
         column.addWidget(self.tabs)
         column.addWidget(self.find_bar)
+        # The plotter goes under the editor, so that the robot and the REPL keep the height of
+        # their column on a laptop's screen (1366x768) when it shows.
+        middle = QSplitter(Qt.Orientation.Vertical)
+        middle.addWidget(left)
+        middle.addWidget(self.plotter)
+        middle.setChildrenCollapsible(False)
+        middle.setSizes([350, 350])  # half each when the plotter shows: numbers came to be seen
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
-        self.splitter.addWidget(left)
-        self.splitter.addWidget(self.repl)
-        self.splitter.setStretchFactor(0, 3)
-        self.splitter.setStretchFactor(1, 2)
+        self.lesson_pane.hide()  # until a lesson is opened
+        self.splitter.addWidget(self.lesson_pane)
+        self.splitter.addWidget(middle)
+        right = QSplitter(Qt.Orientation.Vertical)
+        right.addWidget(self.robot_pane)
+        right.addWidget(self.repl)
+        right.setChildrenCollapsible(False)
+        right.setSizes([420, 300])
+        self.splitter.addWidget(right)
+        self.splitter.setStretchFactor(0, 2)
+        self.splitter.setStretchFactor(1, 3)
+        self.splitter.setStretchFactor(2, 2)
         self.splitter.setChildrenCollapsible(False)
         self.setCentralWidget(self.splitter)
 
@@ -141,7 +203,8 @@ class MainWindow(QMainWindow):
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.toolbar)
         handlers: dict[str, Callable[[], object]] = {
             "New": self.new_program, "Open": self.open_program, "Save": self.save_program,
-            "Connect": self.connect_device, "Put": self.put_program, "Get": self.get_program,
+            "Connect": self.connect_device, "Run": self.run_program, "Put": self.put_program,
+            "Get": self.get_program,
             "Stop": self.stop_program, "Reset": self.reset_board,
         }
         self.actions_by_name: dict[str, QAction] = {}
@@ -154,19 +217,29 @@ class MainWindow(QMainWindow):
             handler = handlers[name]
             action.triggered.connect(lambda _checked=False, h=handler: h())
             self.actions_by_name[name] = action
-            if name in ("Connect", "Put"):
+            if name in ("Connect", "Run"):
                 self.toolbar.addSeparator()
             self.toolbar.addAction(action)
             button = self.toolbar.widgetForAction(action)
             if button is not None:
                 button.setObjectName(f"{name.lower()}_button")
                 button.setMinimumWidth(84)
-        stop = self.button("Stop")
-        stop.setStyleSheet("QToolButton { color: #b3261e; }")
+        theme_switch.follow(self, self._apply_theme)
         for name, key in (("New", QKeySequence.StandardKey.New),
                           ("Open", QKeySequence.StandardKey.Open),
                           ("Save", QKeySequence.StandardKey.Save)):
             self.actions_by_name[name].setShortcut(key)
+        for name, key_name in shortcuts.COMMAND_KEYS.items():
+            self.actions_by_name[name].setShortcut(QKeySequence(key_name))
+        for action in self.actions_by_name.values():
+            key_text = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+            action.setToolTip(shortcuts.tip_with_key(action.toolTip(), key_text))
+        connect_button = self.button("Connect")
+        connect_button.setMenu(self.connector.menu)
+        connect_button.setPopupMode(QToolButton.ToolButtonPopupMode.MenuButtonPopup)
+        # Escape stops the robot from the editor too (the REPL and the find bar have their own).
+        QShortcut(QKeySequence("Escape"), self.tabs, self.stop_program,
+                  context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self._build_menus()
 
     def _build_menus(self) -> None:
@@ -174,14 +247,23 @@ class MainWindow(QMainWindow):
         assert bar is not None
         file_menu = bar.addMenu("&File")
         edit_menu = bar.addMenu("&Edit")
+        view_menu = bar.addMenu("&View")
         robot_menu = bar.addMenu("&Robot")
         assert file_menu is not None and edit_menu is not None and robot_menu is not None
+        assert view_menu is not None
         for name in ("New", "Open", "Save"):
             file_menu.addAction(self.actions_by_name[name])
         file_menu.addAction("Save as…", QKeySequence.StandardKey.SaveAs,
                             lambda: self.save_program(save_as=True))
         file_menu.addAction("Close tab", QKeySequence.StandardKey.Close,
                             lambda: self.tabs.close_tab(self.tabs.currentIndex()))
+        file_menu.addSeparator()
+        file_menu.addAction("Open lesson…", lambda: self.open_lesson())
+        self.share_lesson_action = QAction("Share lesson…", self)
+        self.share_lesson_action.triggered.connect(lambda _checked=False: self.share_lesson())
+        self.share_lesson_action.setEnabled(False)
+        file_menu.addAction(self.share_lesson_action)
+        file_menu.addAction("The robot's earlier programs…", self.show_history)
         file_menu.addSeparator()
         file_menu.addAction("Quit", QKeySequence.StandardKey.Quit, self.close)
 
@@ -206,8 +288,25 @@ class MainWindow(QMainWindow):
         edit_menu.addSeparator()
         edit_menu.addAction("Bigger text", on_editor("zoom_in"))
         edit_menu.addAction("Smaller text", on_editor("zoom_out"))
-        for name in ("Connect", "Put", "Get", "Stop", "Reset"):
+        for name in ("Connect", "Run", "Put", "Get", "Stop", "Reset"):
             robot_menu.addAction(self.actions_by_name[name])
+        robot_menu.addSeparator()
+        robot_menu.addAction("Clear the REPL", self.repl.clear_screen)
+        robot_menu.addAction("Install Snek on a board…", self.install_snek)
+        robot_menu.addAction(self.plotter.show_action)
+        self.theme_menu = theme_switch.ThemeMenu(view_menu, self)
+        projector = self.theme_menu.projector_action
+        projector.setIconText("Big")
+        self.toolbar.addSeparator()
+        self.toolbar.addAction(projector)  # one click for a projector
+        self.projector = theme_switch.Projector(
+            self, lambda: self.tabs.font_size, self.tabs.set_font_size,
+            skip=(CodeEditor, type(self.repl)), toolbar=self.toolbar)
+        bar.addMenu(self.connector.menu)
+        self.help_menu = HelpMenu(lambda: connect_choices.board_of(self.connection.last_choice)
+                                  or connect_choices.DEFAULT_BOARD, bar,
+                                  self.windowIcon(), self)
+        bar.addMenu(self.help_menu)
 
     def _build_status_bar(self) -> None:
         bar = self.statusBar()
@@ -220,8 +319,9 @@ class MainWindow(QMainWindow):
         self.board_status.setStyleSheet(PILLS["bad"])
         self.program_status = QLabel("")
         self.program_status.setObjectName("program_status")
-        self.message = QLabel("")
+        self.message = StatusLine()
         self.message.setObjectName("message")
+        self.message.setTextFormat(Qt.TextFormat.PlainText)  # may quote a lesson or a file name
         self.progress = QProgressBar()
         self.progress.setMaximumWidth(200)
         self.progress.hide()
@@ -235,18 +335,34 @@ class MainWindow(QMainWindow):
     def _wire(self) -> None:
         c = self.connection
         c.output.connect(self.repl.show_output)
-        c.prompt.connect(lambda: self.repl.set_prompt_ready(True))
-        c.error_found.connect(self._on_error_line)
+        c.prompt.connect(self.repl.set_ready)
+        c.line_sent.connect(lambda tag, main: self.repl.line_sent(tag.text, main))
+        c.lines_dropped.connect(lambda tags: self.repl.lines_dropped([t.text for t in tags]))
+        c.error_found.connect(self._on_error)
+        c.booted.connect(self.repl.set_busy)  # its stored program runs first
+        c.stored_program = self._stored_program
+        c.output.connect(self.plotter.take_output)
         c.connected.connect(self._on_connected)
         c.disconnected.connect(self._on_disconnected)
         c.problem.connect(self._on_problem)
         c.busy_changed.connect(self._on_busy)
         self.repl.line_entered.connect(self._on_line_entered)
+        self.repl.lines_pasted.connect(self._on_lines_pasted)
         self.repl.interrupt_requested.connect(self.stop_program)
+        self.repl.cancel_requested.connect(self.connection.cancel)
         self.tabs.current_changed.connect(self._update_status)
         self.tabs.font_size_changed.connect(self.repl.set_font_size)
         self.repl.set_font_size(self.tabs.font_size)
         self.tabs.journal_failed.connect(self.show_message)
+        c.output.connect(self.lesson_pane.output_seen)
+        self.lesson_link = LessonLink(self)  # Try it, the lesson's board and world, its goals
+        self.lesson_pane.copy_code.connect(self._copy_lesson_code)
+        self.lesson_pane.closed.connect(lambda: self.share_lesson_action.setEnabled(False))
+        self.themes.problem.connect(self.show_message)
+        self.themes.projector_changed.connect(self.projector.apply)
+        self.themes.restore()
+        self.projector.apply(self.themes.projector)
+        self.robot_pane.follow(c)
 
     # -- small helpers (tests replace the dialogs) ---------------------------
 
@@ -268,14 +384,21 @@ class MainWindow(QMainWindow):
         return answer == QMessageBox.StandardButton.Yes
 
     def ask_open_path(self) -> Path | None:
-        name, _ = QFileDialog.getOpenFileName(self, "Open a program",
-                                              str(settings.programs_dir()), FILE_FILTER)
+        return file_dialogs.ask_open_path(self)
+
+    def ask_lesson_path(self) -> Path | None:
+        name, _ = QFileDialog.getOpenFileName(self, "Open a lesson", str(lessons_folder()),
+                                              LESSON_FILTER)
+        return Path(name) if name else None
+
+    def ask_share_path(self, suggestion: str) -> Path | None:
+        start = settings.programs_dir() / suggestion
+        name, _ = QFileDialog.getSaveFileName(self, "Share the lesson as one file", str(start),
+                                              "Lessons (*.sneklesson)")
         return Path(name) if name else None
 
     def ask_save_path(self, suggestion: str) -> Path | None:
-        start = settings.programs_dir() / suggestion
-        name, _ = QFileDialog.getSaveFileName(self, "Save the program", str(start), FILE_FILTER)
-        return Path(name) if name else None
+        return file_dialogs.ask_save_path(self, suggestion, self.confirm)
 
     def choose_device(self, choices: list[Any]) -> Any | None:
         """Pick a device: straight away when there is only one, else from a menu."""
@@ -291,6 +414,13 @@ class MainWindow(QMainWindow):
 
     def show_message(self, text: str) -> None:
         self.message.setText(text)
+
+    def event(self, event: QEvent | None) -> bool:  # noqa: N802 - Qt override
+        # A command's tip goes in the message line, not over the status bar's badges.
+        if isinstance(event, QStatusTipEvent):
+            self.message.show_tip(event.tip())
+            return True
+        return super().event(event)
 
     # -- files ---------------------------------------------------------------
 
@@ -343,39 +473,106 @@ class MainWindow(QMainWindow):
         self.show_message(f"Saved {path.name}")
         return True
 
+    # -- lessons -------------------------------------------------------------
+
+    def open_lesson(self, path: Path | None = None) -> bool:
+        """Show a lesson beside the editor; a broken or unsafe one is refused, saying why."""
+        if path is None:
+            path = self.ask_lesson_path()
+            if path is None:
+                return False
+        try:
+            loaded = open_lesson(path)
+        except LessonError as error:
+            self.lesson_pane.show_problem(f"Could not open {path.name}", str(error))
+            self._show_lesson_pane()
+            self.share_lesson_action.setEnabled(False)
+            self.show_message(f"Could not open the lesson {path.name}.")
+            return False
+        self.lesson_pane.show_lesson(loaded)
+        self._show_lesson_pane()
+        self.share_lesson_action.setEnabled(True)
+        self.show_message(f"Opened the lesson {loaded.lesson.title}")
+        return True
+
+    def _show_lesson_pane(self) -> None:
+        if self.lesson_pane.isHidden():
+            self.lesson_pane.show()
+            self.splitter.setSizes(lesson_widths(sum(self.splitter.sizes()),
+                                                 self.lesson_pane.minimumSizeHint().width()))
+
+    def share_lesson(self) -> None:
+        """Save the open lesson and its pictures as one .sneklesson file to hand out."""
+        loaded = self.lesson_pane.loaded
+        if loaded is None:
+            return
+        name = (loaded.source.stem if loaded.source is not None else "lesson") + ".sneklesson"
+        path = self.ask_share_path(name)
+        if path is None:
+            return
+        try:
+            written = export_lesson(loaded, path)
+        except OSError as error:
+            self.show_message(f"Could not save {path.name}: {error.strerror or error}")
+            return
+        self.show_message(f"Saved {written.name}: send this one file to share the lesson.")
+
+    def _copy_lesson_code(self, code: str) -> None:
+        editor = self.tabs.current() or self.new_program()
+        append_to_program(editor, code)
+        self.tabs.setCurrentWidget(editor)
+        editor.setFocus()
+    def show_history(self) -> None:
+        """The copies kept at each Put; the one picked opens in a new tab."""
+        dialog = HistoryDialog(self.history, self)
+        dialog.open_requested.connect(self._open_copy)
+        dialog.exec()
+
+    def _open_copy(self, text: str, name: str) -> None:
+        editor = self.tabs.add_buffer(text, modified=True, name=name)
+        editor.setFocus()
+        self.show_message(f"Here is {name}. Save it to keep it as a file.")
+
+    def _restore_tabs(self) -> str:
+        """Bring back the tabs of last time; return what to tell the student ('' if none)."""
+        tabs, notes = session.tabs_to_restore(self.journal.start())
+        for tab in tabs:
+            self.tabs.add_buffer(tab.text, tab.path, modified=tab.modified,
+                                 buffer_id=tab.buffer_id, name=tab.name)
+        current = settings.Preferences().get(session.CURRENT_TAB)
+        for editor in self.tabs.editors():
+            if editor.buffer_id == current:
+                self.tabs.setCurrentWidget(editor)
+        if not tabs:
+            return ""
+        return " ".join([session.WELCOME_BACK, *notes])
+
     # -- the robot -----------------------------------------------------------
 
     def devices(self) -> list[Any]:
+        """The simulator and the boards recognised by their USB ids."""
         if self._list_devices is not None:
             return self._list_devices()
         from snekide.device.usb import list_devices
 
         return list_devices()
 
-    def connect_device(self) -> None:
-        """Connect: pick the simulator or a board, then start it in the background."""
-        try:
-            choices = self.devices()
-        except Exception as error:  # noqa: BLE001 - a broken port list must not close the IDE
-            self.show_message(f"Could not look for robots: {error}")
-            return
-        choice = self.choose_device(choices)
-        if choice is None:
-            return
-        self._start(choice)
+    def serial_ports(self) -> list[Any]:
+        """Every other serial port (unknown USB ids, built-in ports)."""
+        if self._list_ports is not None:
+            return self._list_ports()
+        from serial.tools import list_ports
 
-    def connect_default(self) -> None:
-        """At start: the one robot plugged in, else the simulator."""
-        try:
-            choices = self.devices()
-        except Exception as error:  # noqa: BLE001
-            self.show_message(f"Could not look for robots: {error}")
-            return
-        robots = [c for c in choices if c.kind != "simulator" and not c.generic_bridge]
-        simulators = [c for c in choices if c.kind == "simulator"]
-        choice = robots[0] if len(robots) == 1 else (simulators[0] if simulators else None)
-        if choice is not None:
-            self._start(choice, ask=False)
+        return connect_choices.other_ports(list_ports.comports())
+
+    def connect_device(self) -> None:
+        """The Connect button: see connect_choices.plan_connect."""
+        self.connector.connect_pressed()
+
+    def connect_default(self, given: Any = None) -> None:
+        """At start: the board given on the command line, else the one remembered or
+        plugged in (see connect_choices.plan_start)."""
+        self.connector.connect_at_start(given)
 
     def _start(self, choice: Any, ask: bool = True) -> None:
         if ask and getattr(choice, "generic_bridge", False) and not self.confirm(
@@ -384,10 +581,28 @@ class MainWindow(QMainWindow):
                 "Connect to it?"):
             return
         self._set_board(f"Connecting to {choice.label}…", "busy")
-        self.repl.set_prompt_ready(False)
+        self.repl.set_busy()
         self.robot.forget()
-        self.program_buffer = None
         self.connection.connect_to(choice)
+
+    def install_snek(self) -> None:
+        """Robot → Install Snek on a board…: the dialog lends itself the REPL's connection."""
+        from snekide.flash.dialog import open_dialog
+
+        open_dialog(self)
+
+    def run_program(self) -> None:
+        """Run (F5): stop what runs, then try the editor's program on the robot, not kept."""
+        editor = self.tabs.current()
+        if editor is None:
+            return
+        name = self.tabs.title(editor)
+        job = self.connection.run_program(editor.text(), name, editor.buffer_id)
+        if job is None:
+            return
+        self.repl.set_busy()
+        self.repl.show_note(run_and_put.running_note(name))
+        self.show_message("")
 
     def put_program(self) -> None:
         editor = self.tabs.current()
@@ -396,23 +611,34 @@ class MainWindow(QMainWindow):
         if not self.connection.is_connected:
             self._on_problem(NOT_CONNECTED)
             return
-        text = editor.text()
-        if text and not text.endswith("\n"):
-            text += "\n"
+        text = protocol.program_text(editor.text())
+        name, buffer_id = self.tabs.title(editor), editor.buffer_id
+        if run_and_put.is_empty(text):
+            if not self.confirm(run_and_put.EMPTY_PUT_TITLE, run_and_put.EMPTY_PUT_QUESTION):
+                self.show_message(run_and_put.EMPTY_PUT_KEPT)
+                return
+            text = ""
+        else:
+            problem = run_and_put.compile_problem(text, name, buffer_id, self.connection.errors)
+            if problem is not None:
+                self.repl.show_note(run_and_put.not_sent_note(problem))
+                self._on_error(problem)
+                self.show_message(run_and_put.not_sent_status(problem))
+                return
         try:
-            self.history.keep(text, self.tabs.title(editor))
+            self.history.keep(text, name)
         except OSError as error:
             self.show_message(f"Could not keep a copy of the program: {error}")
-        buffer_id = editor.buffer_id
         job = self.connection.put(text)
         if job is None:
             return
-        self.program_buffer = buffer_id
+        self._putting = StoredProgram(name, text, buffer_id)
         self.show_message("Sending the program to the robot…")
         self.progress.setRange(0, 0)
         self.progress.show()
         job.progress.connect(self._on_progress)
         job.succeeded.connect(lambda result: self._on_put_done(result, text, buffer_id))
+        job.failed.connect(lambda _message: setattr(self, "_putting", None))
         job.finished.connect(self.progress.hide)
 
     def _on_progress(self, done: int, total: int) -> None:
@@ -420,6 +646,7 @@ class MainWindow(QMainWindow):
         self.progress.setValue(done)
 
     def _on_put_done(self, result: Any, text: str, buffer_id: str) -> None:
+        self._putting = None
         if getattr(result, "verified", False):
             self.robot.stored(text, buffer_id, "Put")
         else:
@@ -463,8 +690,7 @@ class MainWindow(QMainWindow):
         job = self.connection.reset()
         if job is None:
             return
-        self.program_buffer = self.robot.buffer_id
-        self.repl.set_prompt_ready(False)
+        self.repl.set_busy()
         self.show_message("Restarting the robot…")
         job.succeeded.connect(self._on_reset_done)
 
@@ -477,44 +703,60 @@ class MainWindow(QMainWindow):
 
     # -- signals from the connection and the REPL ----------------------------
 
-    def _on_line_entered(self, text: str) -> None:
-        if not self.connection.is_connected:
-            self.repl.show_output(NOT_CONNECTED + "\n")
-            self.repl.set_prompt_ready(True)
-            return
-        self.program_buffer = None  # errors now name lines typed in the REPL
+    def _on_line_entered(self, text: str, answer: bool) -> None:
         self._last_notice = ""
-        self.repl.set_prompt_ready(False)
-        self.connection.run_line(text)
+        if self.connection.type_line(text, answer) is None and not answer:
+            self.repl.lines_dropped([text])
 
-    def _on_error_line(self, line: str, explanation: str, number: int) -> None:
-        if explanation:
-            self.repl.show_error_help(explanation)
-        if not number or self.program_buffer is None:
+    def _on_lines_pasted(self, lines: list[str]) -> None:
+        self._last_notice = ""
+        if not self.connection.type_lines(lines):
+            self.repl.lines_dropped(lines)
+
+    def _on_error(self, report: ErrorReport) -> None:
+        """An error from the robot, or found before Put: in the REPL, and marked in the editor
+        when it names a line of one of its tabs."""
+        if report.kind == STORED:
+            self.repl.show_note(run_and_put.stored_error_note(report))
+            return
+        self.repl.show_error(report)
+        if report.buffer_id is None or not report.line:
             return
         for editor in self.tabs.editors():
-            if editor.buffer_id == self.program_buffer:
+            if editor.buffer_id == report.buffer_id:
                 self.tabs.setCurrentWidget(editor)
-                editor.show_line(number)
+                editor.show_line(report.line)
                 break
+
+    def _stored_program(self) -> StoredProgram | None:
+        """The robot's stored program as the IDE knows it (for its errors at boot)."""
+        if self._putting is not None:
+            return self._putting
+        if self.robot.text is None:
+            return None
+        for editor in self.tabs.editors():
+            if editor.buffer_id == self.robot.buffer_id:
+                return StoredProgram(self.tabs.title(editor), self.robot.text, editor.buffer_id)
+        return StoredProgram("the robot's program", self.robot.text)
 
     def _on_connected(self, label: str) -> None:
         self._set_board(f"Connected: {label}", "good")
         self._last_notice = ""
-        self.show_message("")
+        self.show_message(self._welcome)
+        self._welcome = ""
         self._update_status()
 
     def _on_disconnected(self, message: str) -> None:
         self._notice(message)
         self._set_board("Not connected", "bad")
-        self.repl.set_prompt_ready(False)
+        self.repl.set_busy()
         self.robot.forget()
         self._update_status()
 
     def _notice(self, message: str) -> None:
         """Tell the student in the REPL (once, if the same thing happens twice in a row)."""
         if message != self._last_notice:
-            self.repl.show_output(f"\n{message}\n")
+            self.repl.show_note(message)
         self._last_notice = message
         self.show_message(message)
 
@@ -522,11 +764,18 @@ class MainWindow(QMainWindow):
         self._notice(message)
         if not self.connection.is_connected:
             self._set_board("Not connected", "bad")
-        self.repl.set_prompt_ready(self.connection.is_connected)
+        self._update_status()
 
     def _on_busy(self, busy: bool) -> None:
         for name in ("Put", "Get", "Reset"):
             self.actions_by_name[name].setEnabled(not busy)
+
+    def _apply_theme(self, theme: Any) -> None:
+        stop = self.button("Stop")
+        palette = stop.palette()
+        palette.setColor(QPalette.ColorRole.ButtonText,
+                         QColor(theme.repl["error"] if theme is not None else "#b3261e"))
+        stop.setPalette(palette)
 
     def _set_board(self, text: str, kind: str) -> None:
         self.board_status.setText(text)
@@ -551,6 +800,11 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent | None) -> None:  # noqa: N802 - Qt override
         if event is None:
             return
+        if self._keep_session():
+            self.tabs.timer.stop()
+            self.connection.close()
+            event.accept()
+            return
         unsaved = [e for e in self.tabs.editors() if self.tabs.is_unsaved(e)]
         keep_journal = False
         if unsaved:
@@ -571,4 +825,21 @@ class MainWindow(QMainWindow):
         else:
             self.journal.close()
         self.connection.close()
+        self.robot_pane.close_world()
         event.accept()
+
+    def _keep_session(self) -> bool:
+        """Journal every tab for the next start (nothing to ask then); False if it failed."""
+        if not self.tabs.journal_all():
+            return False
+        try:
+            self.journal.park()
+        except OSError:
+            return False
+        current = self.tabs.current()
+        if current is not None:
+            try:
+                settings.Preferences().set(session.CURRENT_TAB, current.buffer_id)
+            except OSError:
+                pass  # the tabs still come back, the first one current
+        return True

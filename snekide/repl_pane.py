@@ -1,439 +1,501 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""The REPL pane: a console where the student types Snek statements for the robot."""
+"""The REPL pane: a console where the student types Snek lines for the robot.
+
+The board decides what comes next: each line goes to it when it asks with its prompt, and the
+pane shows that prompt (`> ` for a new statement, `+ ` for more of one). What the student types
+meanwhile waits, shown greyed, and goes when the board is ready. The pane holds no rules of the
+language (see device.statements) and no protocol: the window carries lines to the connection.
+
+The document, top to bottom: what has happened (output, lines sent, errors, notes), the lines
+waiting to be sent, and the prompt with the line being typed.
+"""
 
 from __future__ import annotations
 
-import os
-import re
-import sys
-import textwrap
-from dataclasses import dataclass
-from typing import Callable
+from PyQt6.QtCore import QEvent, QMimeData, Qt, QTimer, pyqtSignal
+from PyQt6.QtGui import (QAction, QColor, QContextMenuEvent, QFont, QFontDatabase, QKeyEvent,
+                         QKeySequence, QPalette, QTextCharFormat, QTextCursor)
+from PyQt6.QtWidgets import QApplication, QMenu, QPlainTextEdit, QWidget
 
-if "qtpy" not in sys.modules:
-    # qtconsole reaches Qt through qtpy: make it pick our binding, not whichever it finds first.
-    os.environ["QT_API"] = "pyqt6"
+from snekide import theme_switch
+from snekide.device.protocol import CONTINUATION_PROMPT, PROMPT
+from snekide.device.statements import INDENT, next_indent, open_bracket, pasted_lines
+from snekide.error_report import ErrorReport
+from snekide.repl_history import InputHistory
+from snekide.themes import Theme
 
-from PyQt6.QtCore import QEvent, QObject, Qt, pyqtSignal
-from PyQt6.QtGui import (
-    QClipboard, QColor, QFont, QKeyEvent, QKeySequence, QTextCharFormat, QTextCursor,
-)
-from PyQt6.QtWidgets import QApplication, QTextEdit, QWidget
-from qtconsole.history_console_widget import HistoryConsoleWidget
-
-PROMPT = "> "
-CONTINUATION_PROMPT = "+ "
-INDENT = 4
-
-#: Statements that open a block on the device; `elif`/`else` continue one.
-COMPOUND = frozenset({"if", "while", "for", "def"})
-CLAUSES = frozenset({"elif", "else"})
-#: After these the next line usually goes one level out.
-DEDENT_AFTER = frozenset({"return", "pass", "break", "continue"})
-
+#: Colours without a theme (a theme's [repl] table replaces them).
 READY_COLOUR = QColor("#2e7d32")
 BUSY_COLOUR = QColor("#9e9e9e")
 HELP_COLOUR = QColor("#6a1b9a")
+ERROR_COLOUR = QColor("#b3261e")
+WAITING_COLOUR = QColor("#8a8a8a")
 
-# Names may contain dots in Snek (`math.sqrt` is one name), so `if.x` is not `if`.
-_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.]*")
-# Control characters would show as boxes (the device layer removes the protocol bytes).
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+DEFAULT_COLOURS = {"ready": READY_COLOUR, "busy": BUSY_COLOUR, "hint": HELP_COLOUR,
+                   "error": ERROR_COLOUR, "waiting": WAITING_COLOUR}
 
+#: Shown in front of a line that waits for the robot.
+WAITING_MARK = "… "
+NOT_SENT = "(not sent) "
+#: Lines of scrollback kept: a robot printing in a loop must not fill the memory.
+SCROLLBACK = 2000
 
-# ---------------------------------------------------------------------------
-# Statement rules: what the device's lexer does with lines, without Qt.
-# ---------------------------------------------------------------------------
-
-class _Scanner:
-    """Follows brackets, strings and backslashes across physical lines, like the device's lexer."""
-
-    def __init__(self) -> None:
-        self.depth = 0
-        self.quote = ""       # a string continued by backslash-newline
-        self.joined = False   # the last line ended with a backslash
-
-    @property
-    def open(self) -> bool:
-        return self.depth > 0 or self.joined
-
-    def feed(self, line: str) -> str:
-        """Scan one physical line; return its code with any comment cut off."""
-        i, n = 0, len(line)
-        escaped_eol = False
-        while i < n:
-            c = line[i]
-            if self.quote:
-                if c == "\\":
-                    escaped_eol = i + 1 == n
-                    i += 2
-                    continue
-                if c == self.quote:
-                    self.quote = ""
-            elif c == "#":
-                line = line[:i]
-                break
-            elif c in "([{":
-                self.depth += 1
-            elif c in ")]}":
-                self.depth = max(0, self.depth - 1)   # the device ignores a stray closer
-            elif c in "'\"":
-                self.quote = c
-            elif c == "\\" and i + 1 == n:
-                escaped_eol = True
-            i += 1
-        if not escaped_eol:
-            self.quote = ""   # an unterminated string: the device will say so
-        self.joined = escaped_eol
-        return line
+_CLOSER = {"(": ")", "[": "]", "{": "}"}
 
 
-@dataclass
-class _Logical:
-    """Physical lines [start, end) joined by brackets or backslashes."""
-
-    start: int
-    end: int
-    indent: int
-    code: str   # without comments; empty for blank and comment-only lines
+def bracket_hint(bracket: str) -> str:
+    return (f"A {bracket} is still open, so Snek waits for more. "
+            f"Type {_CLOSER[bracket]} to close it, or press Escape to start the line again.")
 
 
-def _logical_lines(lines: list[str]) -> tuple[list[_Logical], bool]:
-    """Group physical lines; also say whether the last group is still open."""
-    scanner = _Scanner()
-    out: list[_Logical] = []
-    for i, line in enumerate(lines):
-        was_open = scanner.open
-        code = scanner.feed(line).strip()
-        if was_open and out:
-            out[-1].end = i + 1
-            out[-1].code = f"{out[-1].code} {code}".strip()
-        else:
-            out.append(_Logical(i, i + 1, len(line) - len(line.lstrip(" ")), code))
-    return out, scanner.open
+def _format(colour: QColor | None = None, bold: bool = False, italic: bool = False) -> QTextCharFormat:
+    look = QTextCharFormat()
+    if colour is not None:
+        look.setForeground(colour)
+    if bold:
+        look.setFontWeight(QFont.Weight.Bold)
+    look.setFontItalic(italic)
+    return look
 
 
-def _first_word(code: str) -> str:
-    match = _NAME.match(code)
-    return match.group() if match else ""
+class ReplPane(QPlainTextEdit):
+    """Local line editing for the board's REPL (the board does not echo)."""
 
-
-def _opens_block(code: str) -> bool:
-    return code.endswith(":") or _first_word(code) in COMPOUND | CLAUSES
-
-
-def is_block(statement: str) -> bool:
-    """Whether the device needs a blank line after this statement to run it."""
-    logical, _ = _logical_lines(statement.split("\n"))
-    first = next((line for line in logical if line.code), None)
-    return first is not None and _opens_block(first.code)
-
-
-def is_complete(source: str) -> tuple[bool, str]:
-    """As the REPL sees typed input: (ready to send, indentation of the next line if not)."""
-    lines = source.split("\n")
-    logical, still_open = _logical_lines(lines)
-    if still_open:
-        last = lines[-1]
-        return False, " " * (len(last) - len(last.lstrip(" ")))
-    code_lines = [line for line in logical if line.code]
-    if not code_lines or not _opens_block(code_lines[0].code):
-        return True, ""
-    if len(lines) > 1 and not lines[-1].strip():
-        return True, ""   # a blank line ends the block, as on the device
-    last = code_lines[-1]
-    indent = last.indent
-    if last.code.endswith(":"):
-        indent += INDENT
-    elif _first_word(last.code) in DEDENT_AFTER:
-        indent = max(0, indent - INDENT)
-    return False, " " * indent
-
-
-def is_finished(statement: str) -> bool:
-    """Whether a statement from a program (not typed line by line) can run as it is."""
-    logical, still_open = _logical_lines(statement.split("\n"))
-    code_lines = [line for line in logical if line.code]
-    return not still_open and bool(code_lines) and not code_lines[-1].code.endswith(":")
-
-
-def split_statements(program: str) -> list[str]:
-    """Cut a program into top-level statements, each with its block, as the REPL must receive them.
-
-    Blank lines are dropped (on the device they would end a block early), and so are comment
-    lines outside blocks (each would cost a prompt on the device).
-    """
-    lines = [line.rstrip() for line in program.split("\n")]
-    logical, _ = _logical_lines(lines)
-    statements: list[list[str]] = []
-    for group in logical:
-        text = lines[group.start:group.end]
-        if not group.code:
-            if group.indent and statements and is_block("\n".join(statements[-1])):
-                statements[-1].extend(text)
-            continue
-        if statements and (group.indent or _first_word(group.code) in CLAUSES):
-            statements[-1].extend(text)
-        else:
-            statements.append(text)
-    return ["\n".join(statement) for statement in statements]
-
-
-def clean_statement(source: str) -> str:
-    """Typed input as it is sent: no trailing spaces, no closing blank line."""
-    return "\n".join(line.rstrip() for line in source.split("\n")).rstrip()
-
-
-def tidy_text(text: str) -> str:
-    """Newlines as '\\n', tabs as spaces (the device refuses tabs)."""
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return "\n".join(line.expandtabs(INDENT) for line in text.split("\n"))
-
-
-# ---------------------------------------------------------------------------
-# The widget.
-# ---------------------------------------------------------------------------
-
-class ReplPane(HistoryConsoleWidget):
-    """Local line editing for the REPL: the device does not echo, so the pane shows the input."""
-
-    line_entered = pyqtSignal(str)
+    #: A line to send: (text, answer). answer: it answers a program's input() and goes at once.
+    line_entered = pyqtSignal(str, bool)
+    #: Several lines pasted: sent one per prompt, stopping at the first error.
+    lines_pasted = pyqtSignal(list)
+    #: Ctrl+C without a selection, or Escape while something runs: stop the robot.
     interrupt_requested = pyqtSignal()
+    #: Escape while the board waits for more of a statement: forget the statement.
+    cancel_requested = pyqtSignal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        # Plain text only; no pager (device output is never paged); 1000 lines of scrollback.
-        super().__init__(parent, ansi_codes=False, paging="none", buffer_size=1000)
-        self._ready = True
-        self._open_line = False                 # the last output line has no newline yet
-        self._open_cursor = QTextCursor(self._control.document())
-        self._help_format = QTextCharFormat()
-        self._help_format.setForeground(HELP_COLOUR)
-        self._help_format.setFontItalic(True)
-        self._drop_clashing_shortcuts()
-        self.setFocusProxy(self._control)
-        self._set_continuation_prompt(CONTINUATION_PROMPT)
-        self._show_prompt(PROMPT)
+        super().__init__(parent)
+        self.setUndoRedoEnabled(False)
+        self.setMaximumBlockCount(SCROLLBACK)
+        self.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+        self.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        self.setContextMenuPolicy(Qt.ContextMenuPolicy.DefaultContextMenu)
+        self.history = InputHistory()
+        self._plain = QTextCharFormat()
+        self._ready = False           # the board waits for a line
+        self._main = True             # ... for a new statement (`> `), else for more (`+ `)
+        self._statement: list[str] = []   # lines sent since the last `> `
+        self._hinted = False          # the open-bracket hint was shown for this statement
+        self._pending: list[str] = []
+        self._open_line = False       # the last output line has no newline yet
+        document = self.document()
+        assert document is not None
+        # Where output goes (the end of what has happened): moved by hand after each insert.
+        self._out = QTextCursor(document)
+        self._out.setKeepPositionOnInsert(True)
+        self._open = QTextCursor(document)       # the end of an open output line
+        self._open.setKeepPositionOnInsert(True)
+        self._prompt = QTextCursor(document)     # the prompt's start: moves with inserts
+        self._input = QTextCursor(document)      # the input's start: stays when typing there
+        self._input.setKeepPositionOnInsert(True)
+        self._colours = dict(DEFAULT_COLOURS)
+        self._write_prompt(PROMPT, ready=False)
+        self._build_actions()
+        theme_switch.follow(self, self.apply_theme)
 
-    # ----- public API -------------------------------------------------------
+    def apply_theme(self, theme: Theme | None) -> None:
+        """Take a theme's REPL colours (None: the built-in ones) for what is shown from now on."""
+        table = theme.repl if theme is not None else None
+        self._colours = dict(DEFAULT_COLOURS)
+        palette = QPalette()
+        if table:
+            self._colours.update(ready=QColor(table["prompt_ready"]),
+                                 busy=QColor(table["prompt_busy"]),
+                                 hint=QColor(table["hint"]), error=QColor(table["error"]))
+            palette.setColor(QPalette.ColorRole.Base, QColor(table["background"]))
+            palette.setColor(QPalette.ColorRole.Text, QColor(table["text"]))
+        self.setPalette(palette)
+        self._write_prompt(self._prompt_text(), self._ready)   # the prompt in its new colour
+
+    # ----- what the board and the window tell the pane -----------------------
 
     def show_output(self, text: str) -> None:
-        """Show device output above the input line, whatever the student is typing."""
-        self._add_output(text, QTextCharFormat())
+        """Board output, above the waiting lines and the prompt, as it comes."""
+        # Control characters would show as boxes (the device layer took the protocol's out).
+        text = "".join(c for c in text if c >= " " or c in "\n\t")
+        if not text:
+            return
+        follow = self._at_end()
+        body = text[:-1] if text.endswith("\n") else text
+        if self._open_line:
+            cursor = self._at(self._open)
+            cursor.insertText(body, self._plain)
+        else:
+            cursor = self._at(self._out)
+            cursor.insertText(body, self._plain)
+            end = cursor.position()
+            cursor.insertText("\n", self._plain)   # the prompt line never shares output
+            self._out.setPosition(cursor.position())
+            cursor.setPosition(end)
+        self._open.setPosition(cursor.position())
+        self._open_line = not text.endswith("\n")
+        if follow:
+            self.scroll_to_end()
 
-    def show_error_help(self, text: str) -> None:
-        """Show a friendly explanation on its own line(s), coloured, above the input line."""
-        text = tidy_text(text).strip("\n")
-        if text:
-            self._open_line = False   # the newline shown after an open line becomes its end
-            self._add_output(text + "\n", self._help_format)
+    def show_error(self, report: ErrorReport) -> None:
+        """An error in the student's words: where and what, then the hint."""
+        self._add_line(report.heading, _format(self._colours["error"], bold=True))
+        if report.hint:
+            self._add_line(report.hint, _format(self._colours["hint"], italic=True))
 
-    def set_prompt_ready(self, ready: bool) -> None:
-        """Grey the prompt while the robot is busy; typing ahead stays possible."""
-        self._ready = ready
-        self._paint_prompt()
+    def show_note(self, text: str) -> None:
+        """A word from the IDE (not the robot), on its own line, coloured."""
+        for line in text.strip("\n").split("\n"):
+            self._add_line(line, _format(self._colours["hint"], italic=True))
+
+    def set_ready(self, main: bool) -> None:
+        """The board waits for a line: a new statement (main) or more of the current one."""
+        self._ready, self._main = True, main
+        if main:
+            self._statement, self._hinted = [], False
+        self._write_prompt(PROMPT if main else CONTINUATION_PROMPT, ready=True)
+        # Indent for the student's next line, not while pasted lines (Try it) still go: the
+        # indent would stay in the input after them, at a `>` where it is an error.
+        if not main and not self.input_text() and not self._pending:
+            self._set_input(next_indent(self._statement))
+        bracket = open_bracket(self._statement) if not main else None
+        if bracket is not None and not self._hinted:
+            self._hinted = True
+            self.show_note(bracket_hint(bracket[0]))
+        self.scroll_to_end()
+
+    def set_busy(self) -> None:
+        """The board is busy (or not there): the prompt greys; typing ahead goes on."""
+        self._ready = False
+        self._write_prompt(self._prompt_text(), ready=False)
+
+    def line_sent(self, text: str, main: bool) -> None:
+        """A waiting line went to the board, at a `> ` (main) or `+ ` prompt."""
+        if text not in self._pending:
+            return
+        self._pending.remove(text)
+        self._render_pending()
+        if main:
+            self._statement, self._hinted = [], False
+        self._statement.append(text)
+        self._add_line(text, self._plain, prompt=PROMPT if main else CONTINUATION_PROMPT)
+        self.set_busy()
+
+    def lines_dropped(self, texts: list[str]) -> None:
+        """Waiting lines that will never be sent (Stop, Put, an error before them): they stay
+        in view, marked, and in the history (Up brings them back)."""
+        dropped = [text for text in texts if text in self._pending]
+        for text in dropped:
+            self._pending.remove(text)
+        self._render_pending()
+        for text in dropped:
+            self._add_line(NOT_SENT + text, _format(self._colours["waiting"], italic=True))
 
     def clear_screen(self) -> None:
-        """Forget everything shown; keep what the student is typing."""
+        """Forget what has happened; keep the waiting lines and what is being typed."""
+        cursor = self._at(self._out)
+        cursor.setPosition(0, QTextCursor.MoveMode.KeepAnchor)
+        cursor.removeSelectedText()
         self._open_line = False
-        self.clear(keep_input=True)
-        self._control.document().clearUndoRedoStacks()
 
     def set_font_size(self, points: int) -> None:
-        font = QFont(self.font)
+        font = QFont(self.font())
         font.setPointSize(max(1, points))
-        self._set_font(font)
+        self.setFont(font)
 
-    def paste(self, mode: QClipboard.Mode = QClipboard.Mode.Clipboard) -> None:
-        """Paste; several lines are run as a program, statement by statement."""
-        if not self._control.textInteractionFlags() & Qt.TextInteractionFlag.TextEditable:
+    # ----- reading the pane ---------------------------------------------------
+
+    def input_text(self) -> str:
+        """What the student is typing after the prompt."""
+        cursor = self._at(self._input)
+        cursor.movePosition(QTextCursor.MoveOperation.End, QTextCursor.MoveMode.KeepAnchor)
+        return cursor.selectedText().replace("\u2029", "\n")
+
+    def prompt_text(self) -> str:
+        return self._prompt_text()
+
+    @property
+    def ready(self) -> bool:
+        """The board waits for a line and nothing typed is waiting to go."""
+        return self._ready and not self._pending
+
+    def waiting_lines(self) -> list[str]:
+        return list(self._pending)
+
+    def all_text(self) -> str:
+        return self.toPlainText()
+
+    # ----- keys ---------------------------------------------------------------
+
+    def keyPressEvent(self, event: QKeyEvent | None) -> None:  # noqa: N802 - Qt override
+        if event is None:
             return
-        text = tidy_text(QApplication.clipboard().text(mode)).rstrip()
-        if not text.strip():
-            return
-        self._keep_cursor_in_buffer()
-        cursor = self._control.textCursor()
-        cursor.removeSelectedText()
-        if "\n" not in text:
-            line = self._get_input_buffer_cursor_line() or ""
-            in_indent = not line[:self._get_input_buffer_cursor_column()].strip()
-            # In the indentation the line already has its indent: don't double it.
-            cursor.insertText(text.lstrip() if in_indent else text)
-            self._control.setTextCursor(cursor)
-            return
-        self._control.setTextCursor(cursor)
-        buffer = self.input_buffer
-        pos = self._get_input_buffer_cursor_pos()
-        before, after = buffer[:pos], buffer[pos:]
-        line_start = before.rfind("\n") + 1
-        if not before[line_start:].strip():
-            # The cursor sits in the auto-indent: the pasted lines keep their own
-            # indentation relative to it instead of getting it added on top.
-            text = textwrap.indent(textwrap.dedent(text), before[line_start:])
-            before = before[:line_start]
-        else:
-            text = textwrap.dedent(text).lstrip()
-        statements = split_statements(before + text + after)
-        rest = statements.pop() if statements and not is_finished(statements[-1]) else ""
-        for statement in statements:
-            self.input_buffer = statement
-            self.do_execute(statement, True, "")
-        self.input_buffer = rest
-
-    # ----- qtconsole hooks --------------------------------------------------
-
-    def _is_complete(self, source: str, interactive: bool) -> tuple[bool, str]:
-        return is_complete(source)
-
-    def _register_is_complete_callback(self, source: str,
-                                       callback: Callable[[bool, str], None]) -> None:
-        # There is no kernel to ask: decide here, at once.
-        callback(*self._is_complete(source, True))
-
-    def do_execute(self, source: str, complete: bool, indent: str) -> None:
-        if complete:
-            source = clean_statement(source)
-        super().do_execute(source, complete, indent)
-
-    def _execute(self, source: str, hidden: bool) -> None:
-        # The next prompt comes at once so the student can type ahead; the
-        # signal goes after it so replies land above the new prompt.
-        self._show_prompt()
-        if source.strip():
-            self.line_entered.emit(source)
-
-    def _show_prompt(self, prompt: str | None = None, html: bool = False, newline: bool = True,
-                     separator: bool = True) -> None:
-        # Written here instead of by qtconsole, whose version pumps the event loop (for kernel
-        # replies): a key typed ahead would be handled then, by a read-only editor, and lost.
-        if prompt is not None:
-            self._prompt, self._prompt_html = prompt, None
-        document = self._control.document()
-        cursor = self._get_end_cursor()
-        at = cursor.position()
-        if newline and at > 0 and document.characterAt(at - 1) != "\u2029":
-            cursor.insertBlock()
-        line_start = cursor.position()
-        # A plain format, so nothing coloured above bleeds into what the student types.
-        cursor.insertText(self._prompt, QTextCharFormat())
-        self._append_before_prompt_cursor.setPosition(line_start)
-        self._prompt_cursor.setPosition(cursor.position() - 1)
-        self._insert_text_cursor.setPosition(cursor.position())
-        self._prompt_started()
-
-    def _prompt_started_hook(self) -> None:
-        self._paint_prompt()
-
-    def _tab_pressed(self) -> bool:
-        cursor = self._control.textCursor()
-        if "\u2029" in cursor.selectedText():
-            return True   # several lines selected: let qtconsole indent them
-        column = self._get_input_buffer_cursor_column()
-        if column >= 0:
-            cursor.insertText(" " * (INDENT - column % INDENT))
-            self._control.setTextCursor(cursor)
-        return False
-
-    def eventFilter(self, obj: QObject, event: QEvent) -> bool:
-        # Ctrl+C belongs to the pane even if the window has a Copy shortcut.
-        if (obj is self._control and event.type() == QEvent.Type.ShortcutOverride
-                and isinstance(event, QKeyEvent) and self._is_ctrl_c(event)):
-            event.accept()
-            return True
-        return super().eventFilter(obj, event)
-
-    def _event_filter_console_keypress(self, event: QKeyEvent) -> bool:
-        key = event.key()
-        cursor = self._control.textCursor()
+        key, mods = event.key(), event.modifiers()
+        ctrl = bool(mods & Qt.KeyboardModifier.ControlModifier)
+        cursor = self.textCursor()
         if self._is_ctrl_c(event):
             if cursor.hasSelection():
                 self.copy()
-                # Like a terminal: the next Ctrl+C interrupts.
-                cursor.clearSelection()
-                self._control.setTextCursor(cursor)
+                cursor.clearSelection()   # like a terminal: the next Ctrl+C interrupts
+                self.setTextCursor(cursor)
             else:
                 self.interrupt_requested.emit()
-            return True
-        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and not self._in_buffer(cursor.position()):
-            self._control.moveCursor(QTextCursor.MoveOperation.End)   # Enter always sends the input
-        elif (key == Qt.Key.Key_Backspace and event.modifiers() == Qt.KeyboardModifier.NoModifier
-              and self._dedent_at_cursor()):
-            return True
-        return super()._event_filter_console_keypress(event)
-
-    # ----- helpers ----------------------------------------------------------
+            return
+        if key == Qt.Key.Key_Escape:
+            (self.cancel_requested if self._ready and not self._main
+             else self.interrupt_requested).emit()
+            return
+        if ctrl and key == Qt.Key.Key_L:
+            self.clear_screen()
+            return
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self._enter()
+            return
+        if key in (Qt.Key.Key_Up, Qt.Key.Key_Down) and not mods and self._in_input(cursor):
+            self._recall(back=key == Qt.Key.Key_Up)
+            return
+        if key == Qt.Key.Key_Home and self._in_input(cursor):
+            mode = (QTextCursor.MoveMode.KeepAnchor if mods & Qt.KeyboardModifier.ShiftModifier
+                    else QTextCursor.MoveMode.MoveAnchor)
+            cursor.setPosition(self._input.position(), mode)
+            self.setTextCursor(cursor)
+            return
+        if key == Qt.Key.Key_Tab:
+            self._into_input()
+            self._indent()
+            return
+        if key == Qt.Key.Key_Backspace:
+            self._into_input()
+            if not self.textCursor().hasSelection() and (
+                    self.textCursor().position() <= self._input.position() or self._dedent()):
+                return
+        elif event.matches(QKeySequence.StandardKey.Cut) and not self._selection_in_input():
+            self.copy()   # what has happened cannot be cut
+            return
+        elif (key == Qt.Key.Key_Delete or event.matches(QKeySequence.StandardKey.Paste)
+              or (event.text() and event.text().isprintable())):
+            self._into_input()
+        super().keyPressEvent(event)
 
     def _is_ctrl_c(self, event: QKeyEvent) -> bool:
         others = Qt.KeyboardModifier.ShiftModifier | Qt.KeyboardModifier.AltModifier
-        return (event.key() == Qt.Key.Key_C and self._control_key_down(event.modifiers())
+        return (event.key() == Qt.Key.Key_C
+                and bool(event.modifiers() & Qt.KeyboardModifier.ControlModifier)
                 and not event.modifiers() & others)
 
-    def _dedent_at_cursor(self) -> bool:
+    def event(self, e: QEvent | None) -> bool:  # noqa: N802 - Qt override
+        # Ctrl+C and Escape belong to the pane even if the window has shortcuts for them.
+        if (e is not None and e.type() == QEvent.Type.ShortcutOverride
+                and isinstance(e, QKeyEvent) and (self._is_ctrl_c(e) or e.key() == Qt.Key.Key_Escape)):
+            e.accept()
+            return True
+        return super().event(e)
+
+    # ----- the clipboard and the menu -----------------------------------------
+
+    def createMimeDataFromSelection(self) -> QMimeData:  # noqa: N802 - Qt override
+        """Copy as plain text only (no fonts or colours)."""
+        data = QMimeData()
+        data.setText(self.textCursor().selectedText().replace("\u2029", "\n"))
+        return data
+
+    def canInsertFromMimeData(self, source: QMimeData | None) -> bool:  # noqa: N802
+        return source is not None and source.hasText()
+
+    def insertFromMimeData(self, source: QMimeData | None) -> None:  # noqa: N802 - Qt override
+        """Paste (or drop): one line goes into the input; several are sent as a program."""
+        if source is None or not source.hasText():
+            return
+        self.paste_text(source.text())
+
+    def paste_text(self, text: str) -> None:
+        lines = pasted_lines(text)
+        if not lines:
+            return
+        self._into_input()
+        cursor = self.textCursor()
+        if len(lines) == 1 and "\n" not in text.strip("\n"):
+            typed = self.input_text()[:cursor.position() - self._input.position()]
+            cursor.insertText(lines[0].lstrip() if not typed.strip() else lines[0])
+            self.setTextCursor(cursor)
+            return
+        first = self.input_text() + lines[0]
+        lines = [first, *lines[1:]] if first.strip() else lines
+        self._set_input("")
+        self._send_lines(lines)
+
+    def type_text(self, text: str) -> None:
+        """Send text as if typed line by line (a lesson's Try it); the line being typed stays."""
+        lines = pasted_lines(text)
+        if lines:
+            self._send_lines(lines)
+
+    def _send_lines(self, lines: list[str]) -> None:
+        for line in lines:
+            self.history.add(line)
+        self._pending.extend(lines)
+        self._render_pending()
+        self.lines_pasted.emit(lines)
+
+    def contextMenuEvent(self, event: QContextMenuEvent | None) -> None:  # noqa: N802
+        if event is None:
+            return
+        menu = QMenu(self)
+        self.copy_action.setEnabled(self.textCursor().hasSelection())
+        for action in (self.copy_action, self.copy_all_action, self.paste_action, None,
+                       self.select_all_action, self.clear_action):
+            if action is None:
+                menu.addSeparator()
+            else:
+                menu.addAction(action)
+        menu.exec(event.globalPos())
+
+    def copy_all(self) -> None:
+        """Everything the pane shows, as plain text, to the clipboard."""
+        clipboard = QApplication.clipboard()
+        if clipboard is not None:
+            clipboard.setText(self.toPlainText())
+
+    def _build_actions(self) -> None:
+        def action(text: str, slot, shortcut: str = "") -> QAction:  # noqa: ANN001
+            made = QAction(text, self)
+            made.triggered.connect(lambda _checked=False: slot())
+            if shortcut:
+                made.setShortcut(QKeySequence(shortcut))
+                made.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+            return made
+
+        self.copy_action = action("Copy", self.copy)
+        self.copy_all_action = action("Copy all as text", self.copy_all)
+        self.paste_action = action("Paste", self.paste)
+        self.select_all_action = action("Select all", self.selectAll)
+        self.clear_action = action("Clear", self.clear_screen, "Ctrl+L")
+
+    # ----- inside ---------------------------------------------------------------
+
+    def _enter(self) -> None:
+        text = self.input_text().rstrip()
+        answer = not self._ready and self._open_line
+        self.history.add(text)
+        self._set_input("")
+        if answer:
+            # A program waits in input(): the answer goes at once, after its question.
+            cursor = self._at(self._open)
+            cursor.insertText(text, self._plain)
+            self._open_line = False
+            self.line_entered.emit(text, True)
+            self.scroll_to_end()
+            return
+        if not text and self._main and not self._pending:
+            self._add_line("", self._plain, prompt=PROMPT)   # nothing to send: a fresh prompt
+            return
+        self._pending.append(text)
+        self._render_pending()
+        self.line_entered.emit(text, False)
+        self.scroll_to_end()
+
+    def _recall(self, back: bool) -> None:
+        line = self.history.back(self.input_text()) if back else self.history.forward()
+        if line is not None:
+            self._set_input(line)
+
+    def _indent(self) -> None:
+        cursor = self.textCursor()
+        column = cursor.position() - self._input.position()
+        cursor.insertText(" " * (INDENT - column % INDENT))
+        self.setTextCursor(cursor)
+
+    def _dedent(self) -> bool:
         """Backspace in the indentation goes back one level; True if it did."""
-        cursor = self._control.textCursor()
-        column = self._get_input_buffer_cursor_column()
-        line = self._get_input_buffer_cursor_line()
-        if cursor.hasSelection() or column <= 0 or line is None or line[:column].strip():
+        cursor = self.textCursor()
+        column = cursor.position() - self._input.position()
+        if column <= 0 or self.input_text()[:column].strip():
             return False
         cursor.movePosition(QTextCursor.MoveOperation.Left, QTextCursor.MoveMode.KeepAnchor,
                             (column - 1) % INDENT + 1)
         cursor.removeSelectedText()
-        self._control.setTextCursor(cursor)
+        self.setTextCursor(cursor)
         return True
 
-    def _drop_clashing_shortcuts(self) -> None:
-        # These would shadow the main window's Save, Print and zoom while the pane has focus.
-        for action in (self.export_action, self.print_action, self.increase_font_size,
-                       self.decrease_font_size, self.reset_font_size):
-            action.setShortcut(QKeySequence())
+    def _in_input(self, cursor: QTextCursor) -> bool:
+        return min(cursor.position(), cursor.anchor()) >= self._input.position()
 
-    def _paint_prompt(self) -> None:
-        """Colour the main prompt: green when the robot listens, grey while it is busy."""
-        selection = QTextEdit.ExtraSelection()
-        cursor = self._get_prompt_cursor()
-        cursor.movePosition(QTextCursor.MoveOperation.Left, QTextCursor.MoveMode.KeepAnchor,
-                            len(self._prompt))
-        look = QTextCharFormat()
-        look.setForeground(READY_COLOUR if self._ready else BUSY_COLOUR)
-        look.setFontWeight(QFont.Weight.Bold)
-        selection.cursor = cursor
-        selection.format = look
-        self._control.setExtraSelections([selection])
+    def _selection_in_input(self) -> bool:
+        return self._in_input(self.textCursor())
 
-    def _add_output(self, text: str, fmt: QTextCharFormat) -> None:
-        """Insert whole lines above the prompt line, or continue the open output line."""
-        text = _CONTROL.sub("", text.replace("\r", ""))
-        if not text:
-            return
-        body = text[:-1] if text.endswith("\n") else text
-        follow = self._viewport_at_end()
-        cursor = QTextCursor(self._control.document())
-        if self._open_line:
-            cursor.setPosition(self._open_cursor.position())
-            cursor.insertText(body, fmt)
-        else:
-            cursor.setPosition(self._append_before_prompt_pos)
-            cursor.insertText(body, fmt)
-            end = cursor.position()
-            # Always end with a newline so the prompt line never shares output.
-            cursor.insertText("\n", QTextCharFormat())
-            cursor.setPosition(end)
-        self._open_cursor.setPosition(cursor.position())
-        self._open_line = not text.endswith("\n")
-        self._trim()
-        # Device output is not the student's edit: Ctrl+Z must not remove it.
-        self._control.document().clearUndoRedoStacks()
-        if follow:
-            self._scroll_to_end()
+    def _into_input(self) -> None:
+        """Typing goes into the input: a cursor or selection outside it moves to its end."""
+        cursor = self.textCursor()
+        if not self._in_input(cursor):
+            cursor.movePosition(QTextCursor.MoveOperation.End)
+            self.setTextCursor(cursor)
+        self.setCurrentCharFormat(self._plain)
 
-    def _trim(self) -> None:
-        """Keep about buffer_size lines: a robot printing in a loop must not fill the memory."""
-        document = self._control.document()
-        extra = document.blockCount() - self.buffer_size
-        if self.buffer_size <= 0 or extra < 100:   # trim in chunks, not on every line
-            return
-        cut = min(document.findBlockByNumber(extra).position(), self._append_before_prompt_pos)
-        if self._open_cursor.position() < cut:
-            self._open_line = False
-        cursor = QTextCursor(document)
-        cursor.setPosition(cut, QTextCursor.MoveMode.KeepAnchor)
-        cursor.removeSelectedText()
+    def _set_input(self, text: str) -> None:
+        cursor = self._at(self._input)
+        cursor.movePosition(QTextCursor.MoveOperation.End, QTextCursor.MoveMode.KeepAnchor)
+        cursor.insertText(text, self._plain)
+        self.setTextCursor(cursor)
+        self.setCurrentCharFormat(self._plain)
+
+    def _prompt_text(self) -> str:
+        cursor = self._at(self._prompt)
+        cursor.setPosition(self._input.position(), QTextCursor.MoveMode.KeepAnchor)
+        return cursor.selectedText()
+
+    def _write_prompt(self, text: str, ready: bool) -> None:
+        """Put text at the prompt, green when the board is ready, grey when busy."""
+        start = self._prompt.position()
+        cursor = self._at(self._prompt)
+        cursor.setPosition(self._input.position(), QTextCursor.MoveMode.KeepAnchor)
+        colour = self._colours["ready"] if ready else self._colours["busy"]
+        cursor.insertText(text, _format(colour, bold=True))
+        self._prompt.setPosition(start)
+        self._input.setPosition(start + len(text))
+        if start <= self.textCursor().position() < self._input.position():
+            self._into_input()
+
+    def _render_pending(self) -> None:
+        """Show the lines waiting for the board between what happened and the prompt."""
+        cursor = self._at(self._out)
+        cursor.setPosition(self._prompt.position(), QTextCursor.MoveMode.KeepAnchor)
+        text = "".join(f"{WAITING_MARK}{line}\n" for line in self._pending)
+        start = self._out.position()
+        cursor.insertText(text, _format(self._colours["waiting"], italic=True))
+        self._out.setPosition(start)
+        self._prompt.setPosition(start + len(text))
+        if self._pending:
+            self.scroll_to_end()
+
+    def _add_line(self, text: str, look: QTextCharFormat, prompt: str = "") -> None:
+        """A whole line at the end of what has happened (after any open output line)."""
+        cursor = self._at(self._out)
+        if prompt:
+            cursor.insertText(prompt, _format(self._colours["busy"], bold=True))
+        cursor.insertText(text, look)
+        cursor.insertText("\n", self._plain)
+        self._out.setPosition(cursor.position())
+        self._open_line = False
+        self.scroll_to_end()
+
+    def _at(self, anchor: QTextCursor) -> QTextCursor:
+        """A fresh editing cursor where anchor is (a copy would share anchor's settings)."""
+        cursor = QTextCursor(self.document())
+        cursor.setPosition(anchor.position())
+        return cursor
+
+    def _at_end(self) -> bool:
+        bar = self.verticalScrollBar()
+        return bar is None or bar.value() >= bar.maximum() - 1
+
+    def scroll_to_end(self) -> None:
+        """Show the newest lines and the prompt (again once Qt has laid the text out)."""
+        self._scroll_now()
+        QTimer.singleShot(0, self._scroll_now)
+
+    def _scroll_now(self) -> None:
+        bar = self.verticalScrollBar()
+        if bar is not None:
+            bar.setValue(bar.maximum())

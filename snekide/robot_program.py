@@ -3,10 +3,12 @@
 
 from __future__ import annotations
 
+from snekide.device.protocol import lf_lines
+
 
 def same_program(a: str, b: str) -> bool:
     """Equal up to line endings and blank lines at the end."""
-    return a.replace("\r\n", "\n").rstrip() == b.replace("\r\n", "\n").rstrip()
+    return lf_lines(a).rstrip() == lf_lines(b).rstrip()
 
 
 class RobotProgram:

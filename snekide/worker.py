@@ -156,14 +156,47 @@ class Worker:
 
 
 class BoardSignals(QObject):
-    """The board's callbacks (from its reader thread) turned into signals on the GUI thread."""
+    """The board's callbacks (from its reader thread) turned into signals on the GUI thread.
+
+    What the board sends is queued and delivered in order, with the text that came between two
+    deliveries joined into one output signal: a program printing thousands of lines a second
+    costs the window one update per turn of its event loop, not one per line.
+    """
 
     output = pyqtSignal(str)
-    prompt = pyqtSignal()
+    prompt = pyqtSignal(bool)               # main
+    line_sent = pyqtSignal(object, object, bool)  # tag, console line number or None, main
+    lines_dropped = pyqtSignal(list)        # tags
     disconnected = pyqtSignal(str)
+    _arrived = pyqtSignal()  # something is queued (sent once until it is delivered)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._lock = threading.Lock()
+        self._queue: list[tuple[str, tuple[Any, ...]]] = []
+        self._arrived.connect(self._deliver)
 
     def attach(self, board: Any) -> None:
-        """Route board's on_output, on_prompt and on_disconnect through these signals."""
-        board.on_output = self.output.emit
-        board.on_prompt = self.prompt.emit
-        board.on_disconnect = self.disconnected.emit
+        """Route the board's callbacks (on_output, on_prompt, ...) through these signals."""
+        board.on_output = lambda text: self._post("output", text)
+        board.on_prompt = lambda main: self._post("prompt", main)
+        board.on_line_sent = lambda tag, number, main: self._post("line_sent", tag, number, main)
+        board.on_lines_dropped = lambda tags: self._post("lines_dropped", tags)
+        board.on_disconnect = lambda message: self._post("disconnected", message)
+
+    def _post(self, name: str, *args: Any) -> None:
+        """Queue a signal's emission (output joined to output queued just before it)."""
+        with self._lock:
+            first = not self._queue
+            if name == "output" and self._queue and self._queue[-1][0] == "output":
+                self._queue[-1] = ("output", (self._queue[-1][1][0] + args[0],))
+            else:
+                self._queue.append((name, args))
+        if first:
+            self._arrived.emit()
+
+    def _deliver(self) -> None:
+        with self._lock:
+            queue, self._queue = self._queue, []
+        for name, args in queue:
+            getattr(self, name).emit(*args)

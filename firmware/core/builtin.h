@@ -27,12 +27,19 @@
 float builtin_arg_num(const value_t *arg);
 int32_t builtin_arg_int(const value_t *arg);
 
+/* chr(*v) in UTF-8 (at most 4 bytes) in out; returns their count. */
+uint8_t builtin_utf8(const value_t *v, char *out);
+
 /* VAL_NONE, what built-ins with nothing to say return: one copy of its
  * four byte loads, reached by a jump from each. */
 value_t builtin_none(void);
 
 /* truncf, never -0 (math.trunc and int). */
 float math_trunc(float x);
+
+/* After an error inside eeprom.write(): read the rest of its upload, to
+ * its ^D, so that none of it runs as REPL input. */
+void eeprom_upload_skip(void);
 
 /* Seed the random generator (ports call it at boot). */
 void random_init(uint32_t seed);

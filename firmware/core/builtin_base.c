@@ -58,37 +58,45 @@ value_t builtin_flush(uint8_t nargs, value_t *args)
 	return builtin_none();
 }
 
+/* chr(*v) in UTF-8: its bytes in out, their count returned (chr, and
+ * format's %c where SNEK_FORMAT_CHR). */
+uint8_t builtin_utf8(const value_t *v, char *out)
+{
+	uint32_t c = (uint32_t)builtin_arg_int(v);
+	uint8_t n = 1, bit, i;
+
+	if (c > 0x10FFFF) /* negative ones too */
+		err_invalid_value(*v);
+	/* Its bytes: seven bits fit one, eleven two, sixteen three. */
+	n += (c > 0x7F) + (c > 0x7FF) + (c > 0xFFFF);
+	/* Continuation bytes from the last; the lead byte gets a one more
+	 * for each (0xC0, 0xE0, 0xF0) and the code's rest. */
+	for (i = n, bit = 0; --i; bit = bit >> 1 | 0xC0) {
+		out[i] = (char)(0x80 | (c & 0x3F));
+		c >>= 6;
+	}
+	out[0] = (char)(bit | c);
+	return n;
+}
+
 /* The C entries builtin_ord and builtin_chr: one body (one entry and
  * exit), switching on BUILTIN_chr. Both speak UTF-8, so text typed on a
  * PC round-trips. */
 value_t builtin_ord(uint8_t nargs, value_t *args)
 {
 	struct snek_string *s;
-	value_t v;
+	char utf8[4];
 	uint32_t c;
 	uint8_t n = 1, bit = 0x40, i;
 
 	(void)nargs;
 	if (BUILTIN_CALLED() == BUILTIN_chr) {
-		c = (uint32_t)builtin_arg_int(args);
-		if (c > 0x10FFFF) /* negative ones too */
-			err_invalid_value(args[0]);
-		/* Its bytes: seven bits fit one, eleven two, sixteen three. */
-		n += (c > 0x7F) + (c > 0x7FF) + (c > 0xFFFF);
+		n = builtin_utf8(args, utf8);
 #if SNEK_CHAR_STRINGS
 		if (n == 1)
-			return str_char((uint8_t)c);
+			return str_char((uint8_t)utf8[0]);
 #endif
-		v = str_alloc(n);
-		s = str_ptr(v);
-		/* Continuation bytes from the last; the lead byte gets a one
-		 * more for each (0xC0, 0xE0, 0xF0) and the code's rest. */
-		for (i = n, bit = 0; --i; bit = bit >> 1 | 0xC0) {
-			s->data[i] = (char)(0x80 | (c & 0x3F));
-			c >>= 6;
-		}
-		s->data[0] = (char)(bit | c);
-		return v;
+		return str_new(utf8, n);
 	}
 	if (val_type(args[0]) != TYPE_STRING)
 		err_invalid_type(args[0]);
@@ -158,7 +166,9 @@ value_t builtin_round(uint8_t nargs, value_t *args)
 		if (digits > 40)
 			return args[0];
 		if (digits < 0) {
-			p = powf(10.0f, (float)-digits);
+			/* 10^39 is inf as a float: 10^38 rounds every float
+			 * below 5e37 to 0 all the same. */
+			p = powf(10.0f, (float)(digits < -38 ? 38 : -digits));
 			x /= p;
 			digits = 0;
 		}

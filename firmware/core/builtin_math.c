@@ -19,7 +19,8 @@ float math_trunc(float x) { return truncf(x) + 0.0f; }
 
 #if SNEK_MATH
 static float math_floor(float x) { return floorf(x) + 0.0f; }
-static float math_ceil(float x) { return ceilf(x) + 0.0f; }
+/* 0 - floor(-x): ceil(-0.5) is 0, not -0, and libm's ceil stays out. */
+static float math_ceil(float x) { return 0.0f - floorf(-x); }
 
 #if SNEK_MATH_FULL
 static float math_degrees(float x) { return x * (180.0f / 3.14159265358979f); }
@@ -115,10 +116,13 @@ value_t builtin_gcd(uint8_t nargs, value_t *args)
 	RET((float)a);
 }
 
-/* Python's defaults: rel_tol=1e-9, abs_tol=0. */
+/* Defaults rel_tol=1e-6 (Python's 1e-9 is below a float32's spacing of
+ * 6e-8..1.2e-7, so it would mean ==) and abs_tol=0, as Python's: 1e-6 is
+ * 8 to 16 units in the last place, room for the rounding of a few float32
+ * operations, so what is close in CPython is close here (docs/numbers.md). */
 value_t builtin_isclose(uint8_t nargs, value_t *args)
 {
-	float a = ARG(0), b = ARG(1), rel = 1e-9f, abs_tol = 0, diff;
+	float a = ARG(0), b = ARG(1), rel = 1e-6f, abs_tol = 0, diff;
 	value_t v;
 
 	(void)nargs;

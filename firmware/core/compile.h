@@ -58,6 +58,10 @@ extern value_t comp_roots[COMP_ROOTS];
 
 /* Parse the whole input, running each top-level statement. */
 void parse_run(void);
+#if SNEK_CHECK_ONLY
+/* Compile each statement, run none (the host's `snek --check FILE`). */
+extern bool parse_check_only;
+#endif
 const char *parse_token_text(uint8_t type);
 
 /* The keyword token for a name, or TOK_NAME. */

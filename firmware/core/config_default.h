@@ -190,6 +190,11 @@
 #define SNEK_EXIT (0)
 #endif
 
+/* parse_check_only: compile without running (the host's --check). */
+#ifndef SNEK_CHECK_ONLY
+#define SNEK_CHECK_ONLY (0)
+#endif
+
 /* The console */
 
 /* Bytes the console holds between reads (a power of two). */
@@ -210,6 +215,44 @@
 #define SNEK_ATOMIC_END() ((void)0)
 #endif
 
+/* Seconds a board waits after its banner for a ^C that keeps the stored
+ * program from running (docs/storage.md): a program that resets or hangs
+ * at once can always be replaced. */
+#ifndef SNEK_BOOT_WINDOW
+#define SNEK_BOOT_WINDOW (0.2f)
+#endif
+
+/* Checks for input no program means, which cost flash a small chip may
+ * not have (each port's config.h says which it leaves out, and
+ * docs/language.md what then differs):
+ * SNEK_RANGE_CHECK: range() refuses ends its float count could never
+ *   pass (range(16777216, 16777220) would never end);
+ * SNEK_FORMAT_CHR: '%c' % n is chr(n), UTF-8, and an error out of range
+ *   (else the byte n);
+ * SNEK_UPLOAD_TEXT_CHECK: eeprom.write() refuses a 0xFF byte, which the
+ *   storage cannot hold (else the stored program ends there, and the IDE's
+ *   read-back finds it). */
+#ifndef SNEK_RANGE_CHECK
+#define SNEK_RANGE_CHECK (1)
+#endif
+#ifndef SNEK_FORMAT_CHR
+#define SNEK_FORMAT_CHR (1)
+#endif
+#ifndef SNEK_UPLOAD_TEXT_CHECK
+#define SNEK_UPLOAD_TEXT_CHECK (1)
+#endif
+
+/* Programs from files (the host's `snek FILE`): an error ends the run. */
+#ifndef SNEK_FILES
+#define SNEK_FILES (1)
+#endif
+
+/* A start that skips the stored program once (snek_skip_stored: the
+ * host's --safe). */
+#ifndef SNEK_SAFE_START
+#define SNEK_SAFE_START (0)
+#endif
+
 /* Echo typed bytes back until ^N (boards); the host starts silent. */
 #ifndef SNEK_CONSOLE_ECHO
 #define SNEK_CONSOLE_ECHO (1)
@@ -224,6 +267,11 @@
  * countdown in the VM: cheaper than a call each time). */
 #ifndef SNEK_POLL_INTERVAL
 #define SNEK_POLL_INTERVAL (1)
+#endif
+/* What the VM calls then: SNEK_POLL, unless the port counts the backward
+ * jumps and calls (the host's virtual time moves by each). */
+#ifndef SNEK_POLL_VM
+#define SNEK_POLL_VM() SNEK_POLL()
 #endif
 
 /* Pins, motors and sound */

@@ -22,7 +22,6 @@ typedef uint8_t ring_index_t;
 
 static volatile uint8_t ring[SNEK_CONSOLE_RING];
 static volatile ring_index_t head, tail; /* tail - head bytes waiting */
-static volatile bool intr_pending;
 #if SNEK_CONSOLE_XONXOFF
 static volatile bool xoff_sent;
 #endif
@@ -35,7 +34,6 @@ static volatile bool echo_off = !SNEK_CONSOLE_ECHO;
 void console_init(void)
 {
 	head = tail = 0;
-	intr_pending = false;
 	echo_off = !SNEK_CONSOLE_ECHO;
 #if SNEK_CONSOLE_XONXOFF
 	xoff_sent = false;
@@ -59,7 +57,6 @@ void console_rx(uint8_t c)
 
 	if (c == CTRL_C) {
 		head = t;
-		intr_pending = true;
 		vm_interrupt = true;
 		reply = 0;
 #if SNEK_CONSOLE_XONXOFF
@@ -115,8 +112,8 @@ int16_t console_getc(void)
 	int16_t c;
 
 	for (;;) {
-		if (intr_pending) {
-			intr_pending = false;
+		/* A ^C (or a port's own reason to stop) ends the read. */
+		if (vm_interrupt) {
 			vm_interrupt = false;
 			return CONSOLE_INTR;
 		}
@@ -147,8 +144,13 @@ int16_t console_getc(void)
 void console_check_interrupt(void)
 {
 	if (vm_interrupt) {
-		intr_pending = false;
 		vm_interrupt = false;
 		err_interrupt();
 	}
+}
+
+bool console_boot_window(void)
+{
+	hal_sleep(SNEK_BOOT_WINDOW);
+	return vm_interrupt;
 }

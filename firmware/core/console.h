@@ -38,6 +38,18 @@ int16_t console_getc(void);
 /* Raise the ^C interrupt if one is pending (after sleeps and builtins). */
 void console_check_interrupt(void);
 
+/* The same for long work outside the VM's loop (walks over nested values,
+ * reset()): the port looks at its input first where it polls for ^C. */
+#define CONSOLE_POLL() do { \
+		SNEK_POLL(); \
+		console_check_interrupt(); \
+	} while (0)
+
+/* At boot, before the stored program: wait SNEK_BOOT_WINDOW seconds for a
+ * ^C. True if one came: the program is not to run (the ^C stays pending,
+ * so the REPL answers it as any other). */
+bool console_boot_window(void);
+
 void console_init(void);
 
 #endif

@@ -29,6 +29,8 @@ static void key_check(value_t v, uint8_t depth)
 		obj_bad_type(v);
 	if (t != TYPE_TUPLE)
 		return;
+	/* Tuples that share their items walk far longer than they are big. */
+	CONSOLE_POLL();
 	if (depth >= SNEK_NEST_MAX)
 		err_raise(ERR_NESTED);
 	items = seq_items(v, &n);
@@ -94,6 +96,9 @@ static uint32_t hash(value_t v, uint16_t depth)
 			h = (h ^ (uint8_t)s->data[i]) * 16777619u;
 		return h;
 	case TYPE_TUPLE:
+		/* Tuples that share their items hash far longer than they
+		 * are big: ^C stops it (the dict is not changed yet). */
+		CONSOLE_POLL();
 		if (depth >= SNEK_NEST_MAX)
 			err_raise(ERR_NESTED);
 		h = 0x345678u;
@@ -126,7 +131,8 @@ static uint32_t *hashes_in(value_t index, snek_len_t cap)
 }
 
 /* The entry of key in the dict dv, or NULL (stale after any allocation);
- * the key's hash in *h. */
+ * the key's hash in *h. The hash is taken first: hashing may be long and
+ * end in ^C, and the dict is not changed yet. */
 static struct entry *find(value_t dv, value_t key, uint32_t *h)
 {
 	struct snek_dict *d = dict_ptr(dv);
@@ -181,7 +187,10 @@ SNEK_OUTLINE value_t dict_get(value_t dv, value_t key)
 }
 
 /* Move the entries of the dict in slot *dv to a block with room for
- * `cap` (and a new index), dropping holes. */
+ * `cap` (and a new index), dropping holes. Both blocks are allocated
+ * before the dict changes, so running out of memory leaves it as it was;
+ * the new index is filled from the old one's hashes, so nothing is hashed
+ * again (and nothing here can end in ^C). */
 static struct snek_dict *rebuild(const value_t *dv, snek_len_t cap)
 {
 	value_t block;
@@ -190,19 +199,10 @@ static struct snek_dict *rebuild(const value_t *dv, snek_len_t cap)
 	snek_len_t n = 0;
 #if !SNEK_DICT_LINEAR
 	snek_len_t i;
-#endif
-
-#if !SNEK_DICT_LINEAR
-	/* The new index, empty, goes in at once: nothing reads it until it
-	 * is filled. The old one, in a slot, keeps the entries' hashes
-	 * meanwhile (the barrier: a marking cycle may have to see it). */
-	value_t *old_index = obj_keep(dict_ptr(*dv)->index);
+	value_t *index = obj_keep(index_alloc(cap));
 	uint32_t *old_h, *new_h;
-
-	block = index_alloc(cap);
-	gc_barrier(dict_ptr(*dv)->index);
-	dict_ptr(*dv)->index = block;
 #endif
+
 	block = obj_new(GC_VALUES, (snek_len_t)(sizeof(struct snek_values) + cap * sizeof *e));
 	d = dict_ptr(*dv);
 	old = entries(d);
@@ -212,13 +212,16 @@ static struct snek_dict *rebuild(const value_t *dv, snek_len_t cap)
 	n = d->used;
 	memcpy(e, old, n * sizeof *e);
 #else
-	old_h = hashes_in(*old_index, d->cap);
-	new_h = hashes_in(d->index, cap);
+	/* Nothing allocates from here: the blocks stay where they are. The
+	 * old index is dropped (it holds no references: no barrier). */
+	old_h = hashes_in(d->index, d->cap);
+	new_h = hashes_in(*index, cap);
 	for (i = 0; i < d->used; i++)
 		if (old[i].key != VAL_DELETED) {
 			new_h[n] = old_h[i];
 			e[n++] = old[i];
 		}
+	d->index = *index;
 	gc_ntemp--;
 #endif
 	gc_barrier(d->entries);

@@ -13,10 +13,18 @@ static void gpio_wait(float seconds)
 }
 #endif
 
+#if (SNEK_GPIO && !SNEK_GPIO_BYTE_LEVELS) || SNEK_NEOPIXEL
+/* A level from 0..1, clamped; nan is 1, as byte levels read it below. */
+static float level_clamp(float f)
+{
+	return f < 0 ? 0 : f >= 0 && f <= 1 ? f : 1;
+}
+#endif
+
 #if SNEK_GPIO
-/* A power level from 0..1, clamped. Byte levels clamp by the float's
- * bits (no float compares): sign set is 0, from 1.0 up (inf and nan
- * too) 255. */
+/* A power level from 0..1, clamped; nan is 1, as byte levels have it:
+ * they clamp by the float's bits (no float compares): sign set is 0,
+ * from 1.0 up (inf and nan too) 255. */
 #if SNEK_GPIO_BYTE_LEVELS
 static uint8_t level_from(float f)
 {
@@ -30,10 +38,7 @@ static uint8_t level_from(float f)
 	return (uint8_t)(f * 255 + 0.5f);
 }
 #else
-static float level_from(float f)
-{
-	return f < 0 ? 0 : f > 1 ? 1 : f;
-}
+#define level_from level_clamp
 #endif
 
 #define NO_PIN 0xFF
@@ -215,8 +220,7 @@ value_t builtin_neopixel(uint8_t nargs, value_t *args)
 		if (parts != 3)
 			err_invalid_value(pixel);
 		for (k = 0; k < 3; k++) {
-			f = val_to_num(rgb[k]);
-			f = f < 0 ? 0 : f > 1 ? 1 : f;
+			f = level_clamp(val_to_num(rgb[k]));
 			/* Wire order is green, red, blue. */
 			grb[3 * i + (k == 0 ? 1 : k == 1 ? 0 : 2)] = (uint8_t)(f * 255 + 0.5f);
 		}

@@ -542,6 +542,9 @@ int8_t val_compare(value_t a, value_t b)
 	 * consistent (references of one type compare alike signed). */
 	c = order((int32_t)a, (int32_t)b);
 	if (c && ta >= TYPE_STRING && ta <= TYPE_DICT) {
+		/* Containers that share their items compare far longer than
+		 * they are big: ^C stops it. */
+		CONSOLE_POLL();
 		if (++obj_depth > SNEK_NEST_MAX)
 			err_raise(ERR_NESTED);
 		if (ta != TYPE_DICT)
@@ -705,6 +708,36 @@ static SNEK_OUTLINE value_t op_slice(const value_t *t)
 			count++;
 	return seq_sub(t, (snek_len_t)start, (snek_len_t)step, count);
 }
+
+#if SNEK_RANGE_CHECK
+/* A number's exponent field: its value is its float's bits, and the
+ * field is bits 23..30 (from the top half: 32-bit shifts are loops on
+ * 8-bit chips). */
+static uint8_t exponent_of(value_t v)
+{
+	return (uint8_t)((uint16_t)((uint16_t)(v >> 16) << 1) >> 8);
+}
+
+/* range counts in floats, and a float far above its step does not move
+ * when the step is added (2^24 + 1 is 2^24): such a range would never
+ * end. It moves at every value it reaches (those from start to just
+ * before stop) when the step is at least a unit in the last place of the
+ * largest of them: its exponent at most 23 below theirs. */
+__attribute__((noinline)) void obj_range_check(const value_t *args)
+{
+	value_t stop = args[1] & 0x7FFFFFFF;
+	uint8_t top = exponent_of(args[0]), i = 0;
+
+	if (stop)
+		stop--; /* the float below: the stop itself is never reached */
+	if (exponent_of(stop) > top) {
+		top = exponent_of(stop);
+		i = 1;
+	}
+	if (top > exponent_of(args[2]) + 23)
+		bad_value(args[i]);
+}
+#endif
 
 /* memcmp's answer to "equal?", in a loop shorter than the call. */
 static bool bytes_equal(const uint8_t *x, const uint8_t *y, snek_len_t k)

@@ -24,6 +24,15 @@ value_t obj_new(uint8_t kind, snek_len_t bytes);
 /* A GC_TEMP slot holding a across allocations (the slots never move);
  * free it with gc_ntemp--. */
 value_t *obj_keep(value_t a);
+/* range()'s start, stop and step (numbers, the step not 0): raise
+ * "invalid value" for an end so far above the step that the count would
+ * stop moving there. */
+#if SNEK_RANGE_CHECK
+void obj_range_check(const value_t *args);
+#else
+#define obj_range_check(args) ((void)(args))
+#endif
+
 /* Raise "invalid type: V". */
 __attribute__((noreturn)) void obj_bad_type(value_t v);
 

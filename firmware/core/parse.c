@@ -141,6 +141,10 @@ static __attribute__((noinline)) value_t parse_statement(void)
 	return VAL_NONE; /* END matched */
 }
 
+#if SNEK_CHECK_ONLY
+bool parse_check_only;
+#endif
+
 void parse_run(void)
 {
 	value_t code;
@@ -152,6 +156,10 @@ void parse_run(void)
 		if (code == VAL_NONE)
 			break;
 		gc_reserve = GC_RESERVE;
+#if SNEK_CHECK_ONLY
+		if (parse_check_only)
+			continue;
+#endif
 		vm_run(code);
 	}
 }

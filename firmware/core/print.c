@@ -33,6 +33,17 @@ void print_to(uint8_t s)
 	sink_over = 0;
 }
 
+/* A string longer than the pool never fits, and its count must not wrap
+ * around: '%1000s' * 66 pads past 2^16, and a tuple that holds itself
+ * twice, 40 deep, prints 2^40 items. So padding (only ever counted or
+ * made into a string) checks the count, and so does every character
+ * with 32-bit lengths; one character at a time, a 16-bit count
+ * (SNEK_LEN16) stops where sink_over does, at the largest length. */
+#define COUNT_CHECK() do { \
+		if (sink_len > SNEK_POOL_SIZE) \
+			err_raise(ERR_NO_MEMORY); \
+	} while (0)
+
 void print_char(char c)
 {
 	if (sink_over == (snek_len_t)-1)
@@ -45,6 +56,10 @@ void print_char(char c)
 	else if (sink == SINK_BUF)
 		sink_buf[sink_len] = c;
 	sink_len++;
+#if !SNEK_LEN16
+	if (sink >= SINK_COUNT)
+		COUNT_CHECK();
+#endif
 }
 
 void print_cstr(const char *s)
@@ -199,6 +214,9 @@ static bool enter(value_t v)
 		if (path[i] == v)
 			return false;
 #endif
+	/* Containers that share their items print far longer than they
+	 * are big: ^C stops it. */
+	CONSOLE_POLL();
 	if (depth == SNEK_NEST_MAX)
 		err_raise(ERR_NESTED);
 #if SNEK_PRINT_CYCLES
@@ -317,16 +335,41 @@ static int8_t rom_index(const char *table, char c)
 	return -1;
 }
 
+/* Widths and precisions: any above the pool's size are too big for any
+ * string, so they are read no further (the count then runs out of
+ * memory), and fit the pool's lengths signed. */
+#if SNEK_LEN16
+typedef int16_t fmt_len_t;
+#define PREC16(p) (p)
+#else
+typedef int32_t fmt_len_t;
+#define PREC16(p) ((int16_t)((p) > 0x7fff ? 0x7fff : (p))) /* num_format keeps 60 */
+#endif
+_Static_assert(10 * (uint32_t)SNEK_POOL_SIZE + 9 <= (fmt_len_t)((1ul << (8 * sizeof(fmt_len_t) - 1)) - 1),
+	       "a width read a digit past the pool's size fits fmt_len_t");
+
 static const char conversions[] SNEK_ROM = "oxXdiueEfFgGcsr";
 #define CONV_PREFIXED 3	/* below: o x X, which the alt flag prefixes */
 #define CONV_TEXT 12	/* from here on: text */
 
-/* The text of %s or %r cut to prec characters, or of %c. */
-static void format_text(char conv, int16_t prec, value_t v)
+/* The text of %s or %r cut to prec characters, or of %c: a string of
+ * one character, or chr of a number (UTF-8). */
+static void format_text(char conv, fmt_len_t prec, value_t v)
 {
+#if SNEK_FORMAT_CHR
+	char utf8[4];
+	uint8_t i, n;
+#endif
+
 	if (conv == 'c') {
 		if (val_type(v) != TYPE_STRING || str_ptr(v)->len != 1) {
+#if SNEK_FORMAT_CHR
+			n = builtin_utf8(&v, utf8);
+			for (i = 0; i < n; i++)
+				print_char(utf8[i]);
+#else
 			print_char((char)val_to_int(v));
+#endif
 			return;
 		}
 		prec = -1;	/* a string of one character prints as it is */
@@ -342,18 +385,18 @@ static void format_text(char conv, int16_t prec, value_t v)
  * to a count or a buffer, never straight out: the padding goes into
  * the buffer once the text's length is known (right-aligned text moves
  * right).  False for an integer conversion of inf or nan. */
-static bool format_padded(int8_t k, char conv, uint8_t flags, int16_t width, int16_t prec,
+static bool format_padded(int8_t k, char conv, uint8_t flags, fmt_len_t width, fmt_len_t prec,
 			  value_t v)
 {
 	snek_len_t start = sink_len, len;
 
 	if (k >= CONV_TEXT)
 		format_text(conv, prec, v);
-	else if (!num_format(val_to_num(v), conv, flags, prec))
+	else if (!num_format(val_to_num(v), conv, flags, PREC16(prec)))
 		return false;
 	len = sink_len - start;
-	if (width > (int16_t)len) {
-		width -= (int16_t)len;
+	if (width > (fmt_len_t)len) {
+		width -= (fmt_len_t)len;
 		if (sink == SINK_BUF) {
 			char *at = sink_buf + start, *end = sink_buf + sink_len, fill = ' ';
 			if (flags & NUM_FMT_MINUS) {
@@ -368,6 +411,7 @@ static bool format_padded(int8_t k, char conv, uint8_t flags, int16_t width, int
 			memset(at, fill, (size_t)width);
 		}
 		sink_len += (snek_len_t)width;	/* counting, the count is all */
+		COUNT_CHECK();
 	}
 	return true;
 }
@@ -384,7 +428,7 @@ static snek_len_t format_all(value_t *t, uint8_t mode)
 	const char *p = s->data, *end = p + s->len;
 	snek_len_t used = 0, nargs = 1, n;
 	uint8_t flags;
-	int16_t width, prec;
+	fmt_len_t width, prec;
 	int8_t k;
 	value_t v, *items = t + 1;
 	char c;
@@ -415,19 +459,19 @@ static snek_len_t format_all(value_t *t, uint8_t mode)
 			for (n = 0;; p++) {
 				uint8_t digit = (uint8_t)(*p - '0');
 				if (digit < 10) {
-					if (n < 1000)
+					if (n <= SNEK_POOL_SIZE)
 						n = (snek_len_t)(n * 10 + digit);
 				} else if (*p == '.' && prec < 0) {
-					prec = (int16_t)n;
+					prec = (fmt_len_t)n;
 					n = 0;
 				} else {
 					break;
 				}
 			}
-			width = (int16_t)n;
+			width = (fmt_len_t)n;
 			if (prec >= 0) {
 				width = prec;
-				prec = (int16_t)n;
+				prec = (fmt_len_t)n;
 			}
 			c = *p++;	/* at the end, the NUL */
 			if (c != '%') {

@@ -36,16 +36,28 @@ void snek_init(void)
 	name_init();
 }
 
+#if SNEK_SAFE_START
+bool snek_skip_stored;
+#else
+#define snek_skip_stored false
+#endif
+
+/* The stored program runs unless a safe start skips it or a ^C comes in
+ * the boot window; then the REPL answers the ^C with ^C and a prompt. */
 void snek_boot(void)
 {
 	snek_init();
 	print_str("Welcome to Snek " SNEK_VERSION "\n");
 	hal_flush();
 #if SNEK_STORAGE
-	if (hal_storage_size() && hal_storage_read(0) != 0xFF) {
+	if (hal_storage_size() && hal_storage_read(0) != 0xFF && !snek_skip_stored &&
+	    !console_boot_window()) {
 		lex_set_source(SOURCE_STORAGE);
 		return;
 	}
+#if SNEK_SAFE_START
+	snek_skip_stored = false;
+#endif
 #endif
 	lex_set_source(SOURCE_CONSOLE);
 }
@@ -62,15 +74,21 @@ _Static_assert(ERR_RESET == SNEK_RESET, "a reset ends snek_run as it came");
 ERR_TRY_BODY static void top(void)
 {
 	if (why) {
-		if (why == ERR_RAISED)
+		if (why == ERR_RAISED) {
 			err_print();
+#if SNEK_STORAGE && !SNEK_STORAGE_STREAM
+			eeprom_upload_skip();
+#endif
+		}
 		vm_reset();
 		comp_reset();
 		if (why == ERR_RESET)
 			return;
 		why = SNEK_FAILED;
+#if SNEK_FILES
 		if (lex_source == SOURCE_FILE)
 			return;
+#endif
 		lex_recover();
 	}
 	parse_run();

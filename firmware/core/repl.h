@@ -4,12 +4,19 @@
 #define SNEK_REPL_H
 
 #include <stdint.h>
+#include <stdbool.h>
 
 /* Start with a fresh heap and no globals. */
 void snek_init(void);
 
 /* Boot as a board does: banner, the stored program, then the REPL. */
 void snek_boot(void);
+
+/* Set before snek_boot: that boot does not run the stored program (the
+ * host's safe start); snek_boot clears it. */
+#if SNEK_SAFE_START
+extern bool snek_skip_stored;
+#endif
 
 enum snek_end { SNEK_DONE, SNEK_FAILED, SNEK_RESET };
 

@@ -375,6 +375,7 @@ static void range_start(value_t *args)
 			err_invalid_value(args[2]);
 		args[i] = v;
 	}
+	obj_range_check(args);
 }
 
 /* A new list or tuple (v, its items 0) of the n values at the top of the
@@ -594,7 +595,11 @@ static inline value_t *global_slot(uint16_t id)
 #define FAST_IS(op)							\
 	R_SP--;								\
 	BOOL_NEXT(R_SP[1] op R_ACC);
-/* acc = pop() // acc or pop() % acc for whole numbers. */
+/* acc = pop() // acc or pop() % acc for whole numbers (not where code
+ * is kept small: num_binop does them). */
+#if SNEK_SMALL_CODE
+#define FAST_DIVMOD()
+#else
 #define FAST_DIVMOD()							\
 	{								\
 		float q;						\
@@ -605,6 +610,7 @@ static inline value_t *global_slot(uint16_t id)
 			NEXT;						\
 		}							\
 	}
+#endif
 /* The rest of the number operators, which may raise (bits of a
  * fraction): num_binop. The slot above the top is always there (see
  * CALL). */
@@ -708,11 +714,11 @@ static __attribute__((noinline)) bool acc_true(void)
 	do {								\
 		if (!--polls) {						\
 			polls = SNEK_POLL_INTERVAL;			\
-			SNEK_POLL();					\
+			SNEK_POLL_VM();					\
 		}							\
 	} while (0)
 #else
-#define POLL() SNEK_POLL()
+#define POLL() SNEK_POLL_VM()
 #endif
 /* The general path of a binary operator, and of any other. */
 #define BINARY() goto apply_binary

@@ -6,11 +6,20 @@
  *   avrsim [--eeprom FILE] [--pty LINK] [--trace-pins] [--cycles]
  *          [--mcu atmega328p] [--freq 16000000] [--baud 115200]
  *          [--adc PIN=VOLTS]... [--flash-kb N] [--stack]
- *          [--linger SECONDS] [--realtime] [-v] ELF
+ *          [--linger SECONDS] [--realtime] [-v]
+ *          [--bootloader HEX] [--reset-on-open] [--strict-baud] ELF
  *
  * Signals: SIGUSR1 resets the chip like a DTR pulse (EEPROM kept);
  * SIGTERM, SIGINT and SIGHUP end the simulation (EEPROM saved).
  * See usage() for the rest.
+ *
+ * With --bootloader the chip starts at the bootloader's first address, as
+ * the BOOTRST fuse makes a real one do, and the application flash is
+ * erased unless an ELF is given. What the bootloader writes with SPM stays
+ * in the simulated flash until avrsim exits. --reset-on-open resets the
+ * chip whenever a program opens the pty, as DTR does on an Uno: a pty has
+ * no DTR, but every serial library flushes the input queue (TCIFLUSH) when
+ * it opens a port, and packet mode (TIOCPKT) on the master reports that.
  */
 
 #define _GNU_SOURCE
@@ -25,6 +34,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <termios.h>
 #include <time.h>
 #include <unistd.h>
@@ -34,6 +44,7 @@
 
 #include <sim_avr.h>
 #include <sim_elf.h>
+#include <sim_hex.h>
 #include <sim_io.h>
 #include <avr_adc.h>
 #include <avr_eeprom.h>
@@ -56,7 +67,8 @@ struct options {
 	const char *eeprom_file;
 	const char *pty_link;
 	const char *mcu;
-	const char *elf;
+	const char *elf;	/* NULL: none (--bootloader only) */
+	const char *bootloader;
 	uint32_t freq;
 	uint32_t baud;
 	uint32_t flash_kb;
@@ -67,6 +79,8 @@ struct options {
 	bool cycles;
 	bool realtime;
 	bool stack;
+	bool reset_on_open;
+	bool strict_baud;
 };
 
 /* Everything the callbacks share; there is one simulated chip. */
@@ -87,6 +101,7 @@ static struct {
 	uint8_t out_buf[OUT_SIZE];
 	size_t out_len;
 	unsigned long dropped;
+	unsigned long garbled;	/* --strict-baud: bytes lost to a line speed mismatch */
 	avr_cycle_count_t byte_cycles;	/* one byte on the wire at --baud */
 	avr_cycle_count_t cycle_base;	/* added to avr->cycle */
 	avr_cycle_count_t cycle_at_reset;
@@ -100,6 +115,7 @@ static struct {
 	avr_cycle_count_t cycle_anchor;	/* ... matches this cycle */
 	uint16_t ram_free;	/* first RAM byte above .data and .bss */
 	uint16_t stack_peak;	/* deepest C stack seen before the last reset */
+	long long sleep_ns;	/* idle time not slept yet (sleep_idle()) */
 	bool painted;
 } sim;
 
@@ -107,6 +123,9 @@ static volatile sig_atomic_t quit_requested, reset_requested;
 
 static void set_adc_inputs(void);
 static void load_other_flash_sections(const char *path);
+static void read_bootloader(const char *path);
+static void make_room_for_bootloader(const char *path);
+static void load_bootloader(const char *path, uint32_t app_end);
 
 static void die(const char *fmt, ...)
 {
@@ -158,16 +177,75 @@ static void flush_output(void)
 	sim.out_len = 0;
 }
 
+/* The line speed a termios speed code stands for, or 0. */
+static uint32_t speed_value(speed_t code)
+{
+	static const struct { speed_t code; uint32_t value; } speeds[] = {
+		{ B1200, 1200 }, { B2400, 2400 }, { B4800, 4800 }, { B9600, 9600 },
+		{ B19200, 19200 }, { B38400, 38400 }, { B57600, 57600 },
+		{ B115200, 115200 }, { B230400, 230400 }, { B460800, 460800 },
+		{ B500000, 500000 }, { B921600, 921600 }, { B1000000, 1000000 },
+	};
+
+	for (size_t i = 0; i < sizeof speeds / sizeof speeds[0]; i++)
+		if (speeds[i].code == code)
+			return speeds[i].value;
+	return 0;
+}
+
+/*
+ * --strict-baud: does the rate the program on the pty set match the
+ * UART's (UBRR0, U2X0) closely enough for bytes to cross? Real UARTs
+ * tolerate about 4 % between the two ends; beyond that the receiver sees
+ * garbage, here nothing.
+ */
+static bool line_speeds_match(void)
+{
+	struct termios t;
+	uint32_t host, ubrr;
+	double avr_rate;
+
+	if (!sim.opt.strict_baud || tcgetattr(sim.pty_slave, &t) != 0)
+		return true;
+	host = speed_value(cfgetospeed(&t));
+	ubrr = avr_regbit_get(sim.avr, sim.uart->ubrrl) |
+	       (uint32_t) avr_regbit_get(sim.avr, sim.uart->ubrrh) << 8;
+	avr_rate = (double) sim.avr->frequency /
+		   ((avr_regbit_get(sim.avr, sim.uart->u2x) ? 8 : 16) * (ubrr + 1.0));
+	if (host && host > avr_rate * 0.96 && host < avr_rate * 1.04)
+		return true;
+	if (!sim.garbled++)
+		fprintf(stderr, "avrsim: the port is at %u baud, the UART at %.0f: bytes are lost "
+			"(--strict-baud)\n", (unsigned) host, avr_rate);
+	return false;
+}
+
+/*
+ * On a pty the program at the other end says whether XON/XOFF is flow
+ * control (IXON, as the IDE sets) or just bytes (a bootloader's binary
+ * protocol, as avrdude and our writer speak). On stdin/stdout it always is.
+ */
+static bool host_wants_xonxoff(void)
+{
+	struct termios t;
+
+	if (sim.pty_slave < 0 || tcgetattr(sim.pty_slave, &t) != 0)
+		return true;
+	return (t.c_iflag & IXON) != 0;
+}
+
 static void uart_output_hook(struct avr_irq_t *irq, uint32_t value, void *param)
 {
 	(void) irq;
 	(void) param;
+	if (!line_speeds_match())
+		return;
 	if (sim.out_len == OUT_SIZE)
 		flush_output();
 	sim.out_buf[sim.out_len++] = (uint8_t) value;
 	sim.last_activity = now_cycles();
-	/* The host end obeys the firmware's software flow control. */
-	if (value == XOFF)
+	/* The host end obeys the firmware's software flow control, if it asked for it. */
+	if (value == XOFF && host_wants_xonxoff())
 		sim.sw_xoff = true;
 	else if (value == XON)
 		sim.sw_xoff = false;
@@ -180,11 +258,56 @@ static void uart_xoff_hook(struct avr_irq_t *irq, uint32_t value, void *param)
 	sim.xoff = value != 0;
 }
 
+/*
+ * The chip sleeps until its next timer. That idle time passes as wall
+ * time, so an idle chip costs no CPU, unless --realtime already holds all
+ * of simulated time to the clock (keep_realtime()). simavr's own callback
+ * counts from the first sleep it sees: a chip that first sleeps seconds
+ * after it started (a bootloader busy-waits) would stall for as long.
+ */
+static void sleep_idle(avr_t *avr, avr_cycle_count_t how_long)
+{
+	if (sim.opt.realtime)
+		return;
+	sim.sleep_ns += (long long) (how_long * 1e9 / avr->frequency);
+	if (sim.sleep_ns >= 200000) {	/* shorter sleeps are not kept well */
+		struct timespec d = { .tv_sec = sim.sleep_ns / 1000000000,
+				      .tv_nsec = sim.sleep_ns % 1000000000 };
+		nanosleep(&d, NULL);
+		sim.sleep_ns = 0;
+	}
+}
+
 /* Does nothing: after EOF no input can come, so idle time need not pass in real time. */
 static void sleep_skip(avr_t *avr, avr_cycle_count_t how_long)
 {
 	(void) avr;
 	(void) how_long;
+}
+
+/*
+ * --reset-on-open: in packet mode each read from the master starts with a
+ * status byte: TIOCPKT_DATA (0) before data, else flags alone. The client
+ * flushing its input (TIOCPKT_FLUSHREAD) is a port being opened.
+ */
+static ssize_t read_packet(uint8_t *buf, size_t room)
+{
+	uint8_t packet[IN_SIZE + 1];
+	ssize_t n = read(sim.in_fd, packet, room + 1);
+
+	if (n <= 0)
+		return n;
+	if (packet[0] != TIOCPKT_DATA) {
+		if (packet[0] & TIOCPKT_FLUSHREAD) {
+			reset_requested = 1;
+			if (sim.opt.log_level > LOG_ERROR)
+				fprintf(stderr, "avrsim: the port was opened: reset\n");
+		}
+		errno = EAGAIN;
+		return -1;
+	}
+	memcpy(buf, packet + 1, (size_t) n - 1);
+	return n - 1;
 }
 
 static void read_input(void)
@@ -199,7 +322,10 @@ static void read_input(void)
 	room = IN_SIZE - sim.in_len;
 	if (room > IN_SIZE - tail)
 		room = IN_SIZE - tail;
-	n = read(sim.in_fd, sim.in_buf + tail, room);
+	if (sim.opt.reset_on_open)
+		n = read_packet(sim.in_buf + tail, room);
+	else
+		n = read(sim.in_fd, sim.in_buf + tail, room);
 	if (n > 0) {
 		sim.in_len += (size_t) n;
 	} else if (n == 0 && sim.pty_slave < 0) {
@@ -270,8 +396,9 @@ static void feed_input(void)
 		c = sim.in_buf[sim.in_head];
 	sim.in_head = (sim.in_head + 1) % IN_SIZE;
 	sim.in_len--;
-	avr_raise_irq(sim.uart_in, c);
 	sim.last_activity = now_cycles();
+	if (line_speeds_match())
+		avr_raise_irq(sim.uart_in, c);
 }
 
 /* ---- EEPROM image --------------------------------------------------- */
@@ -582,7 +709,8 @@ static void usage(FILE *f)
 	fputs("usage: avrsim [--eeprom FILE] [--pty LINK] [--trace-pins] [--cycles]\n"
 	      "              [--mcu atmega328p] [--freq 16000000] [--baud 115200]\n"
 	      "              [--adc PIN=VOLTS]... [--flash-kb N] [--stack]\n"
-	      "              [--linger SECONDS] [--realtime] [-v] ELF\n"
+	      "              [--linger SECONDS] [--realtime] [-v]\n"
+	      "              [--bootloader HEX] [--reset-on-open] [--strict-baud] ELF\n"
 	      "  UART0 is on stdin/stdout, or on a pseudo-terminal symlinked at LINK.\n"
 	      "  --eeprom FILE  raw EEPROM image: loaded at start (missing: erased),\n"
 	      "                 saved on exit and within 50 ms of any change\n"
@@ -600,6 +728,14 @@ static void usage(FILE *f)
 	      "                 peripherals, RAM and cycle counts stay the chip's own\n"
 	      "  --stack        'stack N bytes deepest, M bytes of RAM free for it' on\n"
 	      "                 stderr at exit: free RAM is painted at each reset\n"
+	      "  --bootloader HEX  an Intel HEX bootloader (Optiboot, ATmegaBOOT): the chip\n"
+	      "                 starts at its first address, as with the BOOTRST fuse; the\n"
+	      "                 ELF is then optional (without it the application flash\n"
+	      "                 is erased); flash the bootloader writes is kept until exit\n"
+	      "  --reset-on-open  with --pty: reset the chip (external reset) whenever a\n"
+	      "                 program opens the port, as DTR does on an Uno\n"
+	      "  --strict-baud  with --pty: bytes cross only while the port's speed is\n"
+	      "                 within 4 % of the UART's (UBRR0, U2X0), as on a real line\n"
 	      "  -v, --verbose  more libsimavr messages on stderr (twice: trace)\n"
 	      "  SIGUSR1 resets the chip (like DTR); SIGTERM/SIGINT exit.\n"
 	      "  With --trace-pins or --cycles, resets print 'reset @cycle N'.\n", f);
@@ -636,6 +772,9 @@ static void parse_options(int argc, char **argv, struct options *o)
 		{ "adc", required_argument, NULL, 'a' },
 		{ "flash-kb", required_argument, NULL, 'k' },
 		{ "stack", no_argument, NULL, 's' },
+		{ "bootloader", required_argument, NULL, 'B' },
+		{ "reset-on-open", no_argument, NULL, 'R' },
+		{ "strict-baud", no_argument, NULL, 'S' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -663,16 +802,24 @@ static void parse_options(int argc, char **argv, struct options *o)
 				die("--flash-kb takes 1 to 128");
 			break;
 		case 's': o->stack = true; break;
+		case 'B': o->bootloader = optarg; break;
+		case 'R': o->reset_on_open = true; break;
+		case 'S': o->strict_baud = true; break;
 		case 'v': o->log_level++; break;
 		case 'h': usage(stdout); exit(0);
 		default: usage(stderr); exit(2);
 		}
 	}
-	if (optind != argc - 1 || o->baud == 0) {
+	/* The ELF may be left out only when a bootloader is there to run. */
+	if (optind < argc - 1 || (optind == argc && !o->bootloader) || o->baud == 0) {
 		usage(stderr);
 		exit(2);
 	}
-	o->elf = argv[optind];
+	o->elf = optind < argc ? argv[optind] : NULL;
+	if (o->reset_on_open && !o->pty_link)
+		die("--reset-on-open needs --pty: it watches a program opening the port");
+	if (o->strict_baud && !o->pty_link)
+		die("--strict-baud needs --pty: it compares the port's speed with the UART's");
 }
 
 /*
@@ -709,7 +856,7 @@ static void make_avr(void)
 	static elf_firmware_t fw;
 	const char *mcu;
 
-	if (elf_read_firmware(sim.opt.elf, &fw) != 0)
+	if (sim.opt.elf && elf_read_firmware(sim.opt.elf, &fw) != 0)
 		die("%s: cannot read the ELF file", sim.opt.elf);
 	/* Options win over an .mmcu section in the ELF, which wins over the defaults. */
 	mcu = sim.opt.mcu ? sim.opt.mcu : fw.mmcu[0] ? fw.mmcu : "atmega328p";
@@ -725,15 +872,24 @@ static void make_avr(void)
 	 * so up to 128 KB runs unchanged. */
 	if (sim.opt.flash_kb && sim.opt.flash_kb * 1024 > sim.avr->flashend + 1)
 		sim.avr->flashend = sim.opt.flash_kb * 1024 - 1;
+	if (sim.opt.bootloader) {
+		read_bootloader(sim.opt.bootloader);
+		make_room_for_bootloader(sim.opt.bootloader);
+	}
 	avr_init(sim.avr);
 	sim.avr->log = sim.opt.log_level > LOG_DEBUG ? LOG_DEBUG : sim.opt.log_level;
-	if (fw.flashsize > sim.avr->flashend + 1)
-		die("%s: %u bytes of code do not fit %s's %u bytes of flash%s", sim.opt.elf,
-		    (unsigned) fw.flashsize, mcu, (unsigned) sim.avr->flashend + 1,
-		    sim.opt.flash_kb ? "" : " (--flash-kb enlarges it)");
-	avr_load_firmware(sim.avr, &fw);
+	memset(sim.avr->flash, 0xff, sim.avr->flashend + 1);	/* an erased chip */
 	sim.ram_free = (uint16_t)(sim.avr->ioend + 1);
-	load_other_flash_sections(sim.opt.elf);
+	if (sim.opt.elf) {
+		if (fw.flashsize > sim.avr->flashend + 1)
+			die("%s: %u bytes of code do not fit %s's %u bytes of flash%s", sim.opt.elf,
+			    (unsigned) fw.flashsize, mcu, (unsigned) sim.avr->flashend + 1,
+			    sim.opt.flash_kb ? "" : " (--flash-kb enlarges it)");
+		avr_load_firmware(sim.avr, &fw);
+		load_other_flash_sections(sim.opt.elf);
+	}
+	if (sim.opt.bootloader)
+		load_bootloader(sim.opt.bootloader, sim.opt.elf ? fw.flashbase + fw.flashsize : 0);
 	paint_stack();
 	sim.avr->frequency = fw.frequency;
 	set_adc_inputs();
@@ -782,6 +938,94 @@ static void load_other_flash_sections(const char *path)
 	}
 	elf_end(elf);
 	close(fd);
+}
+
+/*
+ * The bootloader's Intel HEX, at its own addresses. The lowest is where
+ * the chip starts after every reset (the BOOTRST fuse). The application
+ * (the ELF, if any) must stay below it.
+ *
+ * Debian's optiboot_atmega328.hex (arduino-core-avr 1.8.7) was compiled
+ * to 532 bytes for a 512-byte boot section: its code runs 20 bytes past
+ * the end of the 328P's flash, and its 2-byte version record at 0x7ffe
+ * lands on an instruction (the store that lets the watchdog be set to 1
+ * s). Such a file cannot be burnt into a real chip. To run it as it was
+ * compiled, the simulated flash grows to hold the overhang, and where
+ * records overlap the first one is kept; both are reported on stderr.
+ */
+static struct {
+	ihex_chunk_p chunks;
+	int count;
+	uint32_t start, end;	/* lowest address, one past the highest */
+} boot;
+
+static void read_bootloader(const char *path)
+{
+	boot.count = read_ihex_chunks(path, &boot.chunks);
+	if (boot.count <= 0)
+		die("%s: cannot read the bootloader (Intel HEX)", path);
+	boot.start = UINT32_MAX;
+	for (int i = 0; i < boot.count; i++) {
+		const ihex_chunk_t *c = &boot.chunks[i];
+
+		if (c->size == 0)
+			continue;
+		if (c->baseaddr < boot.start)
+			boot.start = c->baseaddr;
+		if (c->baseaddr + c->size > boot.end)
+			boot.end = c->baseaddr + c->size;
+	}
+	if (boot.start == UINT32_MAX)
+		die("%s: the bootloader holds no code", path);
+}
+
+/* Before avr_init(): room for a bootloader that runs past the chip's flash. */
+static void make_room_for_bootloader(const char *path)
+{
+	uint32_t chip = sim.avr->flashend + 1;
+
+	if (boot.end <= chip)
+		return;
+	if (boot.start >= chip)
+		die("%s: the bootloader starts at 0x%x, past the %u bytes of this chip's flash: "
+		    "is it for another chip?", path, (unsigned) boot.start, (unsigned) chip);
+	sim.avr->flashend = ((boot.end + 1023) / 1024) * 1024 - 1;
+	fprintf(stderr, "avrsim: %s: the bootloader runs %u bytes past the chip's %u bytes of "
+		"flash (a real chip could not hold it); the simulated flash grows to %u KB\n",
+		path, (unsigned) (boot.end - chip), (unsigned) chip,
+		(unsigned) (sim.avr->flashend + 1) / 1024);
+}
+
+static void load_bootloader(const char *path, uint32_t app_end)
+{
+	uint8_t *loaded = calloc(boot.end, 1);
+	unsigned twice = 0;
+
+	if (!loaded)
+		die("out of memory");
+	if (app_end > boot.start)
+		die("%s: the application reaches %u, into the bootloader at %u",
+		    sim.opt.elf, (unsigned) app_end, (unsigned) boot.start);
+	for (int i = 0; i < boot.count; i++) {
+		const ihex_chunk_t *c = &boot.chunks[i];
+
+		for (uint32_t j = 0; j < c->size; j++) {
+			uint32_t a = c->baseaddr + j;
+
+			if (loaded[a]) {
+				twice++;
+				continue;
+			}
+			loaded[a] = 1;
+			sim.avr->flash[a] = c->data[j];
+		}
+	}
+	if (twice)
+		fprintf(stderr, "avrsim: %s: %u bytes are given twice; the first record of each "
+			"is kept\n", path, twice);
+	free(loaded);
+	free_ihex_chunks(boot.chunks);
+	sim.avr->reset_pc = sim.avr->pc = boot.start;
 }
 
 static avr_uart_t *find_uart(char name)
@@ -839,6 +1083,8 @@ static void setup_pty(const char *link)
 	raw_pty(sim.pty_slave);
 	/* Non-blocking: with no client the output is dropped, never stalls the AVR. */
 	fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK);
+	if (sim.opt.reset_on_open && ioctl(master, TIOCPKT, &(int) { 1 }) != 0)
+		die("packet mode on the pseudo-terminal: %s", strerror(errno));
 	if (unlink(link) != 0 && errno != ENOENT)
 		die("%s: %s", link, strerror(errno));
 	if (symlink(sim.pty_name, link) != 0)
@@ -961,6 +1207,7 @@ int main(int argc, char **argv)
 		trace_pins();
 	avr_register_io_write(sim.avr, GPIOR0_ADDR, mark_write, NULL);
 	avr_register_io(sim.avr, &bridge_io);
+	sim.avr->sleep = sleep_idle;
 	setup_signals();
 	run();
 	finish();

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+import termios
 import threading
 import tty
 from collections.abc import Sequence
@@ -54,6 +55,11 @@ class Transport:
     def set_baudrate(self, baudrate: int) -> None:
         """Change the line speed (serial ports only; others ignore it)."""
 
+    def resume_output(self) -> None:
+        """Send again if an XOFF stopped us (with XON/XOFF on): a noise byte read as XOFF
+        must not halt the IDE until an XON that may never come. The IDE calls it before it
+        interrupts the board, which empties the board's buffer anyway."""
+
     def unread(self, data: bytes) -> None:
         """Give bytes back: the next read() returns them first (after a banner wait).
 
@@ -69,6 +75,7 @@ class _PySerialTransport(Transport):
         self._serial: serial.Serial | None = None
         self._dead = False
         self._timeout: float | None = None
+        self._xonxoff = False
         self._lock = threading.Lock()
         self._pending = b""   # bytes given back with unread()
 
@@ -76,6 +83,7 @@ class _PySerialTransport(Transport):
         self._serial = serial.Serial(port, baudrate, timeout=0.1, write_timeout=WRITE_TIMEOUT,
                                      xonxoff=xonxoff)
         self._timeout = 0.1
+        self._xonxoff = xonxoff
         self._dead = False
 
     def _close_serial(self) -> None:
@@ -105,7 +113,15 @@ class _PySerialTransport(Transport):
         if ser is None or self._dead:
             raise TransportClosed(self.disconnect_message)
         try:
-            ser.write(data)
+            try:
+                ser.write(data)
+            except serial.SerialTimeoutException:
+                if not self._xonxoff:
+                    raise
+                # Held by an XOFF for the whole write timeout: far longer than a board's
+                # buffer takes to drain, so the XOFF was noise or the board forgot its XON.
+                self.resume_output()
+                ser.write(data)
         except serial.SerialTimeoutException as error:
             raise TransportClosed("The robot did not take what was sent. "
                                   "Check the cable and press Connect.") from error
@@ -140,6 +156,16 @@ class _PySerialTransport(Transport):
             try:
                 ser.reset_output_buffer()
             except (OSError, serial.SerialException, TypeError, AttributeError):
+                pass
+
+    def resume_output(self) -> None:
+        ser = self._serial
+        if ser is not None and self._xonxoff:
+            try:
+                # TCOON alone only undoes a TCOOFF; after one, it also undoes an XOFF's stop.
+                termios.tcflow(ser.fd, termios.TCOOFF)
+                termios.tcflow(ser.fd, termios.TCOON)
+            except (OSError, termios.error, TypeError, AttributeError):
                 pass
 
     def set_baudrate(self, baudrate: int) -> None:
@@ -195,6 +221,8 @@ class SimulatorTransport(_PySerialTransport):
         self.board = board
         self.eeprom_size = eeprom_size
         self.extra_args = list(extra_args)
+        #: File descriptors the simulator inherits (a side channel given with --io-fd).
+        self.pass_fds: tuple[int, ...] = ()
         self._proc: subprocess.Popen[bytes] | None = None
         self._slave: int | None = None
 
@@ -217,7 +245,8 @@ class SimulatorTransport(_PySerialTransport):
             tty.setraw(slave)
             self._open_serial(os.ttyname(slave), 115200, xonxoff=False)
             self._proc = subprocess.Popen(self.command(), stdin=master, stdout=master,
-                                          stderr=master, close_fds=True, start_new_session=True)
+                                          stderr=master, close_fds=True, start_new_session=True,
+                                          pass_fds=self.pass_fds)
         except BaseException:
             os.close(slave)
             self._close_serial()

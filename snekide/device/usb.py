@@ -8,6 +8,8 @@ from typing import Any
 
 from serial.tools import list_ports
 
+from snekide.device.samd21_boards import SAMD21_BOARDS
+
 
 @dataclass(frozen=True)
 class BoardKind:
@@ -19,6 +21,8 @@ class BoardKind:
     generic_bridge: bool = False
     #: The board resets when the port is opened (DTR): wait for its banner.
     resets_on_open: bool = False
+    #: The firmware's name for the board ('uno', 'snekboard'), or '' when unknown.
+    board: str = ""
 
 
 @dataclass(frozen=True)
@@ -32,23 +36,34 @@ class DeviceChoice:
     generic_bridge: bool
     #: The board resets when the port is opened (DTR): wait for its banner.
     resets_on_open: bool = False
+    #: The firmware's name for the board ('uno', 'snekboard'; the simulator's --board), or ''.
+    board: str = ""
 
 
-SNEKBOARD = BoardKind("Snekboard", needs_pacing=False)
-UNO = BoardKind("Arduino Uno", needs_pacing=True, resets_on_open=True)
+UNO = BoardKind("Arduino Uno", needs_pacing=True, resets_on_open=True, board="uno")
+#: SAMD21 boards whose built-ins and pins the IDE knows (Help, hints): by their build name.
+KNOWN_SAMD21 = ("snekboard",)
+
+
+def _samd21_kinds() -> dict[tuple[int, int], BoardKind]:
+    """The SAMD21 boards our firmware is built for, by the USB ids their images enumerate
+    with (read from the firmware's board tables: samd21_boards.py). Native USB: no pacing,
+    no reset on open."""
+    return {(vid, pid): BoardKind(product, needs_pacing=False,
+                                  board=name if name in KNOWN_SAMD21 else "")
+            for name, (product, vid, pid) in SAMD21_BOARDS.items()}
+
 
 #: Known boards by (VID, PID); see docs/boards.md.
 BOARDS: dict[tuple[int, int], BoardKind] = {
-    (0x239A, 0x804D): SNEKBOARD,
+    **_samd21_kinds(),
     (0x2341, 0x0043): UNO,
     (0x2341, 0x0001): UNO,
     (0x0403, 0x6001): BoardKind("USB serial adapter (FTDI)", True, True, True),
     (0x1A86, 0x7523): BoardKind("USB serial adapter (CH340)", True, True, True),
     (0x10C4, 0xEA60): BoardKind("USB serial adapter (CP210x)", True, True, True),
-    # Other Snek boards seen in the wild.
+    # Other Snek boards seen in the wild (Snek's own firmware for them; ours has no port yet).
     (0x239A, 0x8022): BoardKind("Feather M0", needs_pacing=False),
-    (0x239A, 0x8011): BoardKind("ItsyBitsy M0", needs_pacing=False),
-    (0x239A, 0x8013): BoardKind("Metro M0", needs_pacing=False),
     (0x239A, 0x8018): BoardKind("Circuit Playground Express", needs_pacing=False),
     (0x2341, 0x8057): BoardKind("Arduino Nano 33 IoT", needs_pacing=False),
     (0x2341, 0x0010): BoardKind("Arduino Mega", needs_pacing=True, resets_on_open=True),
@@ -87,7 +102,7 @@ def list_devices() -> list[DeviceChoice]:
             label = f"{kind.name}: maybe a robot ({info.device})"
         choices.append(DeviceChoice(label, "serial", info.device, info.serial_number or None,
                                     kind.needs_pacing, kind.generic_bridge,
-                                    resets_on_open=kind.resets_on_open))
+                                    resets_on_open=kind.resets_on_open, board=kind.board))
     return choices
 
 

@@ -19,6 +19,7 @@ NEEDS_TOOLS = {
     'test_build.py': HOST,
     'test_names.py': HOST,
     'test_number.py': HOST,
+    'mathf_twin': HOST,
     'test_llgen.py': HOST,
     'test_posix_small_streams_uploads': HOST,
     'avrsim_build': AVRSIM,

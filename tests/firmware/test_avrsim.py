@@ -88,7 +88,10 @@ class Sim:
     """avrsim in stdio mode (or --pty mode, then stdout is unused)."""
 
     def __init__(self, build, *args, elf=None):
-        cmd = [str(build['avrsim']), *map(str, args), str(elf or build['echo'])]
+        """elf: None for the echo firmware, False for none (a --bootloader alone)."""
+        cmd = [str(build['avrsim']), *map(str, args)]
+        if elf is not False:
+            cmd.append(str(elf or build['echo']))
         self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE)
         self.out = Collector(lambda: os.read(self.proc.stdout.fileno(), 65536))
@@ -392,3 +395,178 @@ def test_stack_report(sim_factory):
     assert m, sim.err.data
     deepest, free = int(m.group(1)), int(m.group(2))
     assert 2 <= deepest < 200 and 1000 < free <= 2048
+
+
+# -- bootloaders (--bootloader, --reset-on-open, --strict-baud) --------------
+
+BOOTLOADERS = Path('/usr/share/arduino/hardware/arduino/avr/bootloaders')
+OPTIBOOT = BOOTLOADERS / 'optiboot' / 'optiboot_atmega328.hex'
+ATMEGABOOT = BOOTLOADERS / 'atmega' / 'ATmegaBOOT_168_atmega328.hex'
+INSYNC_OK = b'\x14\x10'
+
+
+def stk500(port, reader, command: bytes, answer: int = 0) -> bytes:
+    """One STK500v1 command (CRC_EOP added); its answer's data bytes."""
+    start = len(reader.data)
+    port.write(command + b' ')
+    reply = reader.wait_bytes(answer + 2, start)
+    assert reply[0] == 0x14 and reply[-1] == 0x10, reply
+    return reply[1:-1]
+
+
+def stk500_sync(port, reader):
+    """GET_SYNC until the bootloader answers (it starts after the reset the open caused)."""
+    deadline = time.monotonic() + TIMEOUT
+    while time.monotonic() < deadline:
+        start = len(reader.data)
+        port.write(b'0 ')
+        try:
+            reader.wait(INSYNC_OK, start, timeout=0.2)
+        except AssertionError:
+            continue
+        quiet = len(reader.data)
+        while True:     # let late answers to earlier asks come in before the next command
+            time.sleep(0.05)
+            if len(reader.data) == quiet:
+                return
+            quiet = len(reader.data)
+    raise AssertionError('the bootloader never answered GET_SYNC')
+
+
+def read_page(port, reader, address: int) -> bytes:
+    stk500(port, reader, bytes([0x55, address // 2 & 0xFF, address // 2 >> 8]))
+    return stk500(port, reader, b'\x74\x00\x80F', 128)
+
+
+def write_page(port, reader, address: int, data: bytes):
+    stk500(port, reader, bytes([0x55, address // 2 & 0xFF, address // 2 >> 8]))
+    stk500(port, reader, b'\x64\x00\x80F' + data)
+
+
+def open_bootloader(link):
+    port = open_port(link)
+    reader = PortReader(port)
+    stk500_sync(port, reader)
+    return port, reader
+
+
+def test_bootloader_starts_in_optiboot_with_erased_flash(sim_factory, tmp_path):
+    """Debian's Optiboot and no ELF: the chip starts in the bootloader, which
+    reads the ATmega328P's signature and an erased application area."""
+    link = tmp_path / 'ttyUNO'
+    sim = sim_factory('--pty', link, '--bootloader', OPTIBOOT, '--reset-on-open',
+                      '--realtime', elf=False)
+    port, reader = open_bootloader(link)
+    assert stk500(port, reader, b'\x75', 3) == b'\x1e\x95\x0f'
+    assert stk500(port, reader, b'\x41\x81', 1) == b'\x04'     # Optiboot 4.4
+    assert read_page(port, reader, 0) == b'\xff' * 128
+    assert read_page(port, reader, 0x7D80) == b'\xff' * 128
+    assert read_page(port, reader, 0x7E00)[:4] == bytes.fromhex('112484b7')  # Optiboot itself
+    reader.close()
+    # Debian's build is 20 bytes too big for the chip; avrsim says how it copes.
+    sim.err.wait(b'runs 20 bytes past the chip')
+    sim.err.wait(b'2 bytes are given twice; the first record of each is kept')
+
+
+def test_flash_written_through_the_bootloader_is_kept(sim_factory, tmp_path):
+    """Pages written with SPM survive resets (each open resets, and SIGUSR1).
+    The data holds XOFF bytes: they are data to a program that did not ask
+    for XON/XOFF, and must not stop the bytes going the other way."""
+    link = tmp_path / 'ttyUNO'
+    sim = sim_factory('--pty', link, '--bootloader', OPTIBOOT, '--reset-on-open',
+                      '--realtime', elf=False)
+    page = bytes((0x13 if i % 5 == 0 else i) for i in range(128))
+    port, reader = open_bootloader(link)
+    write_page(port, reader, 0x1000, page)
+    assert read_page(port, reader, 0x1000) == page
+    assert read_page(port, reader, 0x1080) == b'\xff' * 128
+    reader.close()
+
+    port, reader = open_bootloader(link)
+    assert read_page(port, reader, 0x1000) == page
+    sim.send_signal(signal.SIGUSR1)
+    stk500_sync(port, reader)
+    assert read_page(port, reader, 0x1000) == page
+    reader.close()
+
+
+def test_reset_on_open_resets_at_each_open(sim_factory, tmp_path):
+    """Every program opening the port resets the chip (an external reset, as
+    DTR gives), and what it sends straight after the open is not lost."""
+    link = tmp_path / 'ttyUNO'
+    sim_factory('--pty', link, '--reset-on-open')
+    for text in (b'first\n', b'second\n'):
+        port = open_port(link)
+        reader = PortReader(port)
+        banner = reader.wait(BANNER)
+        assert mcusr(banner) == MCUSR_EXTRF
+        port.write(text)
+        reader.wait(text, banner.end())
+        reader.close()
+
+
+def test_bootloader_then_application(sim_factory, tmp_path):
+    """With an ELF too, the chip starts in Optiboot, which starts the
+    application once it has waited for a programmer."""
+    link = tmp_path / 'ttyUNO'
+    sim_factory('--pty', link, '--bootloader', OPTIBOOT, '--reset-on-open', '--realtime')
+    port = open_port(link)
+    reader = PortReader(port)
+    banner = reader.wait(BANNER)
+    port.write(b'app\n')
+    reader.wait(b'app\n', banner.end())
+    reader.close()
+
+
+def test_atmegaboot_then_application_prints_at_once(sim_factory, tmp_path):
+    """ATmegaBOOT busy-waits about a second before it jumps to the
+    application; the application's first sleep must not stall the
+    simulation for as long (its banner comes in one piece)."""
+    link = tmp_path / 'ttyDUE'
+    sim_factory('--pty', link, '--bootloader', ATMEGABOOT, '--reset-on-open', '--baud', '57600',
+                '--realtime')
+    port = open_port(link)
+    reader = PortReader(port)
+    first = reader.wait(b'Welcome')
+    reader.wait(BANNER)
+    # The whole banner in the same read as its first bytes, or within a few.
+    assert BANNER.search(reader.data[first.start():first.start() + 40])
+    reader.close()
+
+
+def test_strict_baud_loses_bytes_at_the_wrong_speed(sim_factory, tmp_path):
+    """--strict-baud: at 115200 the echo firmware (117647 baud) answers; at
+    57600 nothing crosses, as on a real line, and avrsim says why."""
+    link = tmp_path / 'ttyUNO'
+    sim = sim_factory('--pty', link, '--reset-on-open', '--strict-baud')
+    port = open_port(link)
+    reader = PortReader(port)
+    reader.wait(BANNER)
+    port.write(b'right speed\n')
+    reader.wait(b'right speed\n')
+    reader.close()
+
+    port = serial.Serial(str(link), 57600, timeout=0.2)
+    reader = PortReader(port)
+    port.write(b'wrong speed\n')
+    sim.err.wait(b'the port is at 57600 baud, the UART at 117647: bytes are lost')
+    time.sleep(0.5)
+    assert b'wrong speed' not in reader.data and b'Welcome' not in reader.data
+    reader.close()
+
+
+def test_bootloader_usage_errors(avrsim_build, tmp_path):
+    avrsim = str(avrsim_build['avrsim'])
+    cases = [
+        ([avrsim, '--reset-on-open', str(avrsim_build['echo'])], b'--reset-on-open needs --pty'),
+        ([avrsim, '--strict-baud', str(avrsim_build['echo'])], b'--strict-baud needs --pty'),
+        ([avrsim, '--bootloader', str(tmp_path / 'missing.hex')], b'missing.hex'),
+        ([avrsim, '--mcu', 'atmega168', '--bootloader', str(OPTIBOOT)],
+         b'past the 16384 bytes of this chip\'s flash'),
+    ]
+    for cmd, message in cases:
+        run = subprocess.run(cmd, capture_output=True, timeout=TIMEOUT)
+        assert run.returncode == 1 and message in run.stderr, (cmd, run.stderr)
+    run = subprocess.run([avrsim, '--pty', str(tmp_path / 'x')], capture_output=True,
+                         timeout=TIMEOUT)
+    assert run.returncode == 2 and b'usage' in run.stderr

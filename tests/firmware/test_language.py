@@ -4,7 +4,8 @@
 Programs in tests/lang/pass must print exactly what CPython prints and exit
 the same way. Programs in tests/lang/fail start with `# error: LINE MESSAGE`
 (alternatives separated by |) and must exit 1 with `FILE:LINE MESSAGE` on
-stderr. Each runs in the plain, GC-stress and sanitizer builds.
+stderr. Each runs in the plain, GC-stress and sanitizer builds, and on ARM
+under QEMU (snek-qemu, the Snekboard's core and heap).
 """
 
 import functools
@@ -15,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from .conftest import VARIANTS
+from .qemu import QEMU_TARGETS, qemu_arm  # noqa: F401 (a fixture)
 
 LANG = Path(__file__).resolve().parents[1] / 'lang'
 PASS = sorted((LANG / 'pass').glob('*.py'))
@@ -38,17 +40,28 @@ def cpython(program: Path) -> subprocess.CompletedProcess:
     return run([sys.executable], program)
 
 
+#: Where each program runs: the host builds, then the ARM build.
+TARGETS = (*VARIANTS, *QEMU_TARGETS)
+
+
+def snek_of(variant: str, request) -> Path:
+    """The interpreter of a target, built on first use."""
+    if variant in QEMU_TARGETS:
+        return request.getfixturevalue('qemu_arm')
+    return request.getfixturevalue('snek_builds')[variant]
+
+
 def test_suite_is_large_enough():
     assert len(PASS) >= 80
     assert len(FAIL) >= 25
 
 
-@pytest.mark.parametrize('variant', VARIANTS)
+@pytest.mark.parametrize('variant', TARGETS)
 @pytest.mark.parametrize('program', PASS, ids=lambda p: p.stem)
-def test_same_as_cpython(program, variant, snek_builds):
+def test_same_as_cpython(program, variant, request):
     expected = cpython(program)
     assert expected.returncode == 0, expected.stderr.decode()
-    got = run([str(snek_builds[variant])], program)
+    got = run([str(snek_of(variant, request))], program)
     assert got.stderr.decode() == ''
     assert got.stdout.decode() == expected.stdout.decode()
     assert got.returncode == 0
@@ -61,11 +74,11 @@ def expected_error(program: Path) -> tuple[int, list[str]]:
     return int(line), message.split('|')
 
 
-@pytest.mark.parametrize('variant', VARIANTS)
+@pytest.mark.parametrize('variant', TARGETS)
 @pytest.mark.parametrize('program', FAIL, ids=lambda p: p.stem)
-def test_error(program, variant, snek_builds):
+def test_error(program, variant, request):
     line, messages = expected_error(program)
-    got = run([str(snek_builds[variant])], program)
+    got = run([str(snek_of(variant, request))], program)
     stderr = got.stderr.decode(errors='replace')
     assert got.returncode == 1, stderr
     assert any(f'{program.name}:{line} {m}' in stderr for m in messages), stderr
@@ -73,12 +86,12 @@ def test_error(program, variant, snek_builds):
     assert len(stderr.splitlines()) == 1, stderr
 
 
-@pytest.mark.parametrize('variant', VARIANTS)
+@pytest.mark.parametrize('variant', TARGETS)
 @pytest.mark.parametrize('program', SNEK_ONLY, ids=lambda p: p.stem)
-def test_snek_only_programs(program, variant, snek_builds):
+def test_snek_only_programs(program, variant, request):
     """Programs written for Snek 1.13 that CPython cannot run (bare math
     names, float32 printing): their expected output sits beside them."""
-    got = run([str(snek_builds[variant])], program)
+    got = run([str(snek_of(variant, request))], program)
     assert got.stderr.decode() == ''
     assert got.stdout.decode() == program.with_suffix('.out').read_text()
     assert got.returncode == 0

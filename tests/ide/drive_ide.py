@@ -76,7 +76,7 @@ def screenshot(window: MainWindow, png: Path) -> int:
     wait_for(lambda: window.board_status.text().startswith("Connected"), "the simulator")
     type_program(window, SAMPLE)
     window.editor().show_line(1, error=False)
-    control = window.repl._control
+    control = window.repl
     control.setFocus()
     QTest.keyClicks(control, "print('Hello, robot!', 6 * 7)")
     QTest.keyClick(control, Qt.Key.Key_Return)

@@ -32,9 +32,14 @@ class Console:
         self.cond = threading.Condition()
         self.text = ""
         self.prompts = 0
+        self.mains: list[bool] = []
+        self.sent: list[tuple[object, int | None, bool]] = []
+        self.dropped: list[object] = []
         self.disconnects: list[str] = []
         board.on_output = self.output
         board.on_prompt = self.prompt
+        board.on_line_sent = self.line_sent
+        board.on_lines_dropped = self.lines_dropped
         board.on_disconnect = self.disconnect
 
     def output(self, text: str) -> None:
@@ -42,9 +47,20 @@ class Console:
             self.text += text
             self.cond.notify_all()
 
-    def prompt(self) -> None:
+    def prompt(self, main: bool) -> None:
         with self.cond:
             self.prompts += 1
+            self.mains.append(main)
+            self.cond.notify_all()
+
+    def line_sent(self, tag: object, number: int | None, main: bool) -> None:
+        with self.cond:
+            self.sent.append((tag, number, main))
+            self.cond.notify_all()
+
+    def lines_dropped(self, tags: list[object]) -> None:
+        with self.cond:
+            self.dropped += tags
             self.cond.notify_all()
 
     def disconnect(self, message: str) -> None:
@@ -242,28 +258,30 @@ def test_a_killed_simulator_disconnects_and_a_restarted_one_works(simulator):
         fresh.close()
 
 
+def upload_writes(writes: list[bytes]) -> list[bytes]:
+    """The writes of the last upload: the echoed command, the program, then ^D."""
+    start = len(writes) - 1 - writes[::-1].index(b"\x0feeprom.write()\n\x05")
+    end = writes.index(b"\x04\x0e\x05", start)
+    return writes[start:end + 1]
+
+
 def test_pacing_sends_an_enq_after_every_16_bytes(simulator):
     board, _ = simulator(needs_pacing=True)
     program = "".join(f"print({i})\n" for i in range(12))
-    writes = board.transport.writes
-    start = len(writes)
     assert board.put(program, timeout=WAIT).verified
-    payload = b"eeprom.write()\n" + program.encode() + b"\x04"
-    chunks = [w for w in writes[start:] if w.endswith(b"\x05")]
-    assert all(w.count(b"\x05") == 1 and len(w) <= 17 for w in chunks)
-    assert all(len(w) == 17 for w in chunks[:-1])
-    assert b"".join(w[:-1] for w in chunks) == payload
-    assert len(chunks) == -(-len(payload) // 16)
+    chunks = upload_writes(board.transport.writes)[1:-1]
+    assert all(w.count(b"\x05") == 1 and w.endswith(b"\x05") for w in chunks)
+    assert all(len(w) == 17 for w in chunks[:-1]) and len(chunks[-1]) <= 17
+    assert b"".join(w[:-1] for w in chunks) == program.encode()
+    assert len(chunks) == -(-len(program) // 16)
 
 
-def test_without_pacing_one_enq_ends_the_upload(simulator):
+def test_without_pacing_the_program_goes_in_one_write(simulator):
     board, _ = simulator(needs_pacing=False)
     program = "".join(f"print({i})\n" for i in range(12))
-    writes = board.transport.writes
-    start = len(writes)
     assert board.put(program, timeout=WAIT).verified
-    chunks = [w for w in writes[start:] if b"\x05" in w]
-    assert chunks == [b"eeprom.write()\n" + program.encode() + b"\x04\x05"]
+    assert upload_writes(board.transport.writes) == [
+        b"\x0feeprom.write()\n\x05", program.encode() + b"\x05", b"\x04\x0e\x05"]
 
 
 def test_run_line_is_paced_too(simulator):
@@ -321,19 +339,57 @@ class FakeDevice(Transport):
         return data
 
 
-def uart_board(acks: bool, program: bytes = b"") -> Callable[[bytes], bytes]:
-    """A UART board: CR LF newlines; answers ^C with a prompt; ACKs only if acks."""
+class UartBoard:
+    """A scripted UART board: CR LF newlines, echo turned by ^N/^O, eeprom.write() until ^D,
+    eeprom.show(1) between STX and ETX, and ACK for each ENQ (unless acks is False). With
+    echoes False it does not echo an upload, as if its echo were lost on the way back."""
 
-    def answer(data: bytes) -> bytes:
-        reply = b""
-        if b"\x03" in data:
-            reply += b"^C\r\n> "
-        if b"eeprom.show(1)" in data:
-            reply += b"\x02" + program.replace(b"\n", b"\r\n") + b"\x03> "
-        if b"\x05" in data and acks:
-            reply += b"\x06"
-        return reply
-    return answer
+    def __init__(self, program: bytes = b"", *, acks: bool = True, echoes: bool = True) -> None:
+        self.program = program
+        self.acks = acks
+        self.echoes = echoes
+        self.echo = False
+        self.upload: bytearray | None = None
+        self.line = bytearray()
+
+    def __call__(self, data: bytes) -> bytes:
+        out = bytearray()
+        for code in data:
+            if code == 0x03:
+                self.upload, self.line = None, bytearray()
+                out += b"^C\r\n> "
+            elif code in (0x0E, 0x0F):
+                self.echo = code == 0x0F
+            elif code == 0x05:
+                out += b"\x06" if self.acks else b""
+            elif self.upload is not None:
+                if self.echo and self.echoes:
+                    out += bytes([code]).replace(b"\n", b"\r\n")
+                if code == 0x04:
+                    self.program, self.upload = bytes(self.upload), None
+                    out += b"> "
+                else:
+                    self.upload.append(code)
+            else:
+                if self.echo:
+                    out += bytes([code]).replace(b"\n", b"\r\n")
+                self.line.append(code)
+                if code == 0x0A:
+                    out += self.run(bytes(self.line[:-1]))
+                    self.line = bytearray()
+        return bytes(out)
+
+    def run(self, line: bytes) -> bytes:
+        if line == b"eeprom.write()":
+            self.upload = bytearray()
+            return b""
+        if line == b"eeprom.show(1)":
+            return b"\x02" + self.program.replace(b"\n", b"\r\n") + b"\x03> "
+        if line == b"reset()":
+            return b"Welcome to Snek 0.1.0\r\n> "
+        if line == b")":
+            return b'<stdin>:7 Syntax error at ")".\r\n> '   # what a board says
+        return b"> "
 
 
 @pytest.fixture
@@ -353,25 +409,44 @@ def fake() -> Iterator[Callable[..., tuple[Board, Console, FakeDevice]]]:
         board.close()
 
 
-def test_a_board_that_never_acks_fails_the_put_plainly(fake):
-    board, _, device = fake(uart_board(acks=False))
+def test_a_put_through_a_board_that_echoes_cr_lf_is_verified(fake):
+    device_board = UartBoard(b"print(1)\n")
+    board, _, device = fake(device_board)
+    result = board.put("print(2)\nprint(3)\n", timeout=1)
+    assert result.verified, result.message
+    assert device_board.program == b"print(2)\nprint(3)\n"
+    assert any(b"reset()" in w for w in device.writes)
+
+
+def test_a_board_that_never_acks_still_takes_an_upload_it_echoes(fake):
+    device_board = UartBoard(b"print(1)\n", acks=False)
+    board, _, _ = fake(device_board)
+    assert board.put("print(2)\n", timeout=0.3).verified
+    assert device_board.program == b"print(2)\n"
+
+
+def test_an_upload_whose_echo_does_not_come_is_never_ended_and_the_old_program_stays(fake):
+    device_board = UartBoard(b"print(1)\n", echoes=False)
+    board, _, device = fake(device_board)
     started = time.monotonic()
-    with pytest.raises(DeviceError) as error:
-        board.put("print(1)\n", timeout=0.3)
-    assert time.monotonic() - started < 3
-    assert str(error.value) == board_module.PUT_LOST
-    # Tried twice, each try stopped with ^C; never carried on past a missing ACK.
-    uploads = [w for w in device.writes if w.startswith(b"eeprom.write()")]
-    assert len(uploads) == 2
-    assert device.writes[-1] == b"\x0e\x03"
+    result = board.put("print(2)\n", timeout=0.3)
+    assert time.monotonic() - started < 10
+    assert not result.verified
+    assert result.message == board_module.KEPT_OLD
+    assert result.stored == "print(1)\n"
+    assert device_board.program == b"print(1)\n"
+    # Tried STORE_TRIES times, each stopped with ^C before its ^D; never restarted.
+    uploads = [w for w in device.writes if w.startswith(b"\x0feeprom.write()")]
+    assert len(uploads) == board_module.STORE_TRIES
+    assert not any(b"\x04" in w for w in device.writes)
     assert not any(b"reset()" in w for w in device.writes)
 
 
 def test_a_silent_board_fails_every_wait_within_its_timeout(fake):
     board, _, _ = fake(lambda data: b"")
     calls = [
-        (lambda: board.put("x = 1\n", timeout=0.3), NOT_ANSWERING),
-        (lambda: board.get(timeout=0.3), board_module.NO_PROGRAM),
+        (lambda: board.put("x = 1\n", timeout=0.3), board_module.PUT_LOST),
+        (lambda: board.get(timeout=0.3), NOT_ANSWERING),
         (lambda: board.stop(timeout=0.3), NOT_ANSWERING),
         (lambda: board.reset(timeout=0.3), board_module.NO_RESTART),
         (lambda: board.wait_banner(timeout=0.3), NOT_ANSWERING),
@@ -386,15 +461,21 @@ def test_a_silent_board_fails_every_wait_within_its_timeout(fake):
 
 
 def test_get_normalises_cr_lf(fake):
-    board, _, _ = fake(uart_board(acks=True, program=b"print(1)\nprint(2)\n"))
+    board, _, _ = fake(UartBoard(b"print(1)\nprint(2)\n"))
     assert board.get(timeout=1) == "print(1)\nprint(2)\n"
 
 
-def test_a_program_that_comes_back_different_is_reported(fake):
-    board, _, device = fake(uart_board(acks=True, program=b"print(1)\n"))
+def test_a_board_that_keeps_something_else_is_reported(fake):
+    class Stubborn(UartBoard):
+        def run(self, line: bytes) -> bytes:
+            if line == b"eeprom.show(1)":
+                self.program = b"print(1)\n"   # whatever it was sent
+            return super().run(line)
+
+    board, _, device = fake(Stubborn(b"print(1)\n"))
     result = board.put("print(2)\n", timeout=1)
     assert not result.verified
-    assert result.message == "The robot did not keep your program: what came back was different."
+    assert result.message == board_module.KEPT_OLD
     assert result.stored == "print(1)\n"
     assert not any(b"reset()" in w for w in device.writes)
 
@@ -407,16 +488,95 @@ def test_a_paced_line_to_a_vanished_board_is_dropped_with_a_message(fake):
 
 
 def test_control_characters_in_a_program_are_refused(fake):
-    board, _, device = fake(uart_board(acks=True))
+    board, _, device = fake(UartBoard())
     result = board.put("x = 1\ny = '\x04'\n", timeout=1)
     assert not result.verified
     assert result.message.startswith("Line 2 of your program")
     assert device.writes == []
 
 
-def test_block_lines_end_a_block_with_a_blank_line():
-    assert board_module.block_lines("print(1)") == ["print(1)"]
-    assert board_module.block_lines("x = 1\nprint(x)") == ["x = 1", "print(x)"]
-    assert board_module.block_lines("while True: pass") == ["while True: pass", ""]
-    assert board_module.block_lines("def f():\n\n    return 1\n") == ["def f():", "    return 1", ""]
-    assert board_module.block_lines("") == [""]
+# One line per prompt: the board's parser decides whether a statement goes on.
+
+
+def test_each_line_waits_for_the_prompt_that_asks_for_it(simulator):
+    board, console = simulator(needs_pacing=False)
+    start = len(board.transport.writes)
+    board.run_line("for i in range(3)", tag="a")   # no colon: the board says so at once
+    board.run_line("print(i)", tag="b")
+    board.wait_prompt(WAIT)
+    assert console.take() == ("<stdin>:1 Syntax error at end of line.\n"
+                              "<stdin>:2 undefined: i\n")
+    assert board.transport.writes[start:] == [b"\x0efor i in range(3)\n", b"\x0eprint(i)\n"]
+    assert console.sent == [("a", 1, True), ("b", 2, True)]
+
+
+def test_a_block_goes_on_at_the_continuation_prompt(simulator):
+    board, console = simulator(needs_pacing=False)
+    for line in ("def double(x):", "    return x * 2", ""):
+        board.run_line(line, tag=line)
+    board.run_line("print(double(21))", tag="call")
+    board.wait_prompt(WAIT)
+    assert console.take() == "42\n"
+    assert console.sent == [("def double(x):", 1, True), ("    return x * 2", 2, False),
+                            ("", 3, False), ("call", 4, True)]
+
+
+def test_several_lines_stop_at_the_first_error_like_a_file(simulator):
+    board, console = simulator(needs_pacing=False)
+    board.run_line("x = 1\nprint(nope)\nprint('not reached')\nx = 2", tag="run")
+    board.wait_prompt(WAIT)
+    assert console.take() == "<stdin>:2 undefined: nope\n"
+    assert [number for _, number, _ in console.sent] == [1, 2]
+    assert console.dropped == ["run", "run"]
+    board.run_line("print(x)")   # a new batch goes on
+    board.wait_prompt(WAIT)
+    assert console.take() == "1\n"
+
+
+def test_line_numbers_match_the_boards_errors_across_stops_and_puts(simulator):
+    board, console = simulator(needs_pacing=False)
+
+    def error_number(line: str) -> tuple[int | None, str]:
+        console.take()
+        board.run_line(line, tag=line)
+        board.wait_prompt(WAIT)
+        return console.sent[-1][1], console.take()
+
+    number, text = error_number("print(nope1)")
+    assert text == f"<stdin>:{number} undefined: nope1\n"
+    board.stop(timeout=WAIT)                     # ^C at an idle prompt reads no line
+    number, text = error_number("print(nope2)")
+    assert text == f"<stdin>:{number} undefined: nope2\n"
+    board.run_line("print('a')\nwhile True: pass")  # ^C while running
+    console.wait_text("a\n")
+    board.stop(timeout=WAIT)
+    assert board.get(timeout=WAIT) == ""
+    number, text = error_number("print(nope3)")
+    assert text == f"<stdin>:{number} undefined: nope3\n"
+    assert board.put("x = 1\n", timeout=WAIT).verified   # restarts: the count starts again
+    board.wait_prompt(WAIT)
+    number, text = error_number("print(nope4)")
+    assert (number, text) == (1, "<stdin>:1 undefined: nope4\n")
+
+
+def test_stop_drops_the_lines_still_waiting(simulator):
+    board, console = simulator(needs_pacing=False)
+    board.run_line("print('go')\nwhile True: pass")
+    console.wait_text("go\n")
+    board.run_line("print('typed ahead')", tag="ahead")
+    with pytest.raises(DeviceError):
+        board.wait_prompt(0.2)   # the line waits for a prompt
+    assert "ahead" not in [tag for tag, _, _ in console.sent]
+    board.stop(timeout=WAIT)
+    assert console.dropped == ["ahead"]
+    assert "typed ahead" not in console.text
+
+
+def test_an_answer_to_input_goes_at_once(simulator):
+    board, console = simulator(needs_pacing=False)
+    board.run_line("name = input('Name? ')", tag="ask")
+    console.wait_text("Name? ")
+    board.run_line("Ada", tag="answer", answer=True)
+    board.run_line("print('hi', name)", tag="then")
+    board.wait_prompt(WAIT)
+    assert console.take() == "Name? hi Ada\n"

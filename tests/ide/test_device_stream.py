@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from snekide.device.stream import (Ack, DeviceStream, Echo, Interrupted, Line, Program, Prompt,
-                                   Text)
+from snekide.device.stream import (MAX_LINE, Ack, DeviceStream, Echo, EchoedInput, EndOfInput,
+                                   Interrupted, Line, Program, ProgramLost, Prompt, Text)
 
 SESSION = (b"Welcome to Snek 0.1.0\r\nhello \xc3\xa9\r\n> 42\r\n> + + 3\r\n> \x06"
            b"^C\r\n> \x02print(1)\r\n\x03> a> \x14")
@@ -33,13 +33,19 @@ EXPECTED = [
 ]
 
 
+def expecting_program(limit: int = 1000) -> DeviceStream:
+    stream = DeviceStream()
+    stream.expect_program(limit)
+    return stream
+
+
 def test_a_session_in_one_piece():
-    assert summary(DeviceStream().feed(SESSION)) == EXPECTED
+    assert summary(expecting_program().feed(SESSION)) == EXPECTED
 
 
 @pytest.mark.parametrize("size", [1, 2, 3, 5, 7])
 def test_a_session_in_small_pieces(size):
-    stream = DeviceStream()
+    stream = expecting_program()
     events = []
     for start in range(0, len(SESSION), size):
         events += stream.feed(SESSION[start:start + size])
@@ -61,3 +67,54 @@ def test_xon_xoff_are_dropped():
 
 def test_a_lone_cr_is_kept():
     assert summary(DeviceStream().feed(b"a\rb\n")) == [Text("a\rb\n"), Line("a\rb")]
+
+
+# Protocol bytes are taken only when due, and only so far.
+
+
+def test_an_stx_nobody_asked_for_is_console_text():
+    stream = DeviceStream()
+    events = summary(stream.feed(b"noise\x02 and more\n> "))
+    assert events == [Text("noise\x02 and more\n"), Line("noise\x02 and more"), Prompt(main=True)]
+
+
+def test_a_program_is_taken_once_then_stx_is_text_again():
+    stream = expecting_program()
+    assert summary(stream.feed(b"\x02a\x03> ")) == [Program(b"a"), Prompt(main=True)]
+    assert summary(stream.feed(b"\x02b\x03\n")) == [Text("\x02b\x03\n"), Line("\x02b\x03")]
+
+
+def test_a_lost_etx_ends_the_capture_at_its_bound_and_the_console_goes_on():
+    stream = expecting_program(limit=8)
+    events = summary(stream.feed(b"\x02print(1)\n> ") + stream.feed(b"hello\n> "))
+    assert events[0] == ProgramLost()
+    assert events[-3:] == [Text("hello\n"), Line("hello"), Prompt(main=True)]
+
+
+def test_forget_program_ends_a_capture_whose_etx_never_came():
+    stream = expecting_program()
+    assert stream.feed(b"\x02print(1)\n") == []
+    stream.forget_program()
+    assert summary(stream.feed(b"hi\n")) == [Text("hi\n"), Line("hi")]
+
+
+def test_noise_before_the_real_stx_is_not_part_of_the_program():
+    stream = expecting_program()
+    assert summary(stream.feed(b"\x02junk\x02x = 1\n\x03> ")) == [Program(b"x = 1\n"),
+                                                                   Prompt(main=True)]
+
+
+def test_an_upload_echo_is_raw_bytes_up_to_the_echoed_ctrl_d():
+    stream = DeviceStream()
+    stream.expect_echo()
+    data = "eeprom.write()\r\n> ^C\r\n\x02\x03 é\ufffd\n".encode() + b"\xc3"
+    events = stream.feed(data + b"\x06" + b"x\x04> \x06")
+    assert events[0] == EchoedInput(data)
+    assert events[1:] == [Ack(), EchoedInput(b"x"), EndOfInput(), Prompt(main=True), Ack()]
+    assert not stream.echoing
+
+
+def test_a_very_long_line_is_kept_whole_as_text_but_bounded_as_a_line():
+    events = DeviceStream().feed(b"x" * (3 * MAX_LINE) + b"\n")
+    assert "".join(e.text for e in events if isinstance(e, Text)) == "x" * (3 * MAX_LINE) + "\n"
+    assert [e for e in events if isinstance(e, Line)] == [Line("x" * MAX_LINE)]

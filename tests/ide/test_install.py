@@ -276,3 +276,32 @@ def test_editable_install_uses_the_checkout_build(tmp_path):
     assert not (src / "snekide" / "firmware" / "snek").exists()
     out = run([venv.script("snekide"), "--version"], cwd=work).stdout
     assert out.strip() == VERSION
+
+
+def test_lessons_themes_and_desktop_files_are_installed(installed):
+    """The shipped lessons, themes, desktop entry and lesson file type come with the package,
+    and the installed snekide-lesson runs an installed lesson on the bundled simulator."""
+    code = ("from snekide import settings\n"
+            "from snekide.lessons.library import shipped_lessons\n"
+            "print(settings.shipped('lessons'))\n"
+            "print(len(shipped_lessons()))\n"
+            "print(sorted(p.stem for p in settings.shipped('themes').glob('*.toml')))\n"
+            "print(settings.shipped('snekide.desktop').is_file(),"
+            " settings.shipped('snekide-mime.xml').is_file())\n")
+    folder, count, themes, desktop = installed.venv.eval(code, installed.work).splitlines()
+    assert Path(folder).is_relative_to(installed.venv.root), folder
+    assert int(count) >= 10
+    assert themes == "['day', 'high-contrast', 'night']"
+    assert desktop == "True True"
+    # The venv was installed --no-deps: run the installed package with this Python's
+    # markdown-it-py (PYTHONPATH comes before the checkout's editable install).
+    site = Path(folder).parents[2]
+    code = ("import snekide, sys; print(snekide.__file__, file=sys.stderr)\n"
+            "from snekide.lessons.cli import main; sys.exit(main(sys.argv[1:]))")
+    env = dict(clean_env(), PYTHONPATH=str(site))
+    result = subprocess.run([sys.executable, "-c", code, "run", str(Path(folder) / "04-functions.md")],
+                            cwd=installed.work, env=env, capture_output=True, text=True,
+                            timeout=RUN_TIMEOUT, check=False)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert Path(result.stderr.strip()).is_relative_to(site)
+    assert result.stdout.count(": ok") == 5, result.stdout

@@ -60,3 +60,34 @@ def test_main_window(qtbot, tmp_path, monkeypatch):
         assert button.text() == name and button.isVisible()
         assert button.font().pointSize() >= 14
     assert window.board_status.text() == "Not connected"
+
+
+def test_help_lists_the_options():
+    result = subprocess.run([sys.executable, "-m", "snekide", "--help"], capture_output=True,
+                            text=True, timeout=60, check=False)
+    assert result.returncode == 0, result.stderr
+    for option in ("--port PATH", "--board {uno,duemilanove,snekboard}", "--version", "FILE"):
+        assert option in result.stdout
+
+
+def test_an_unknown_board_is_refused_with_the_boards_there_are():
+    result = subprocess.run([sys.executable, "-m", "snekide", "--port", "/dev/ttyUSB0",
+                             "--board", "toaster"], capture_output=True, text=True, timeout=60,
+                            check=False)
+    assert result.returncode == 2
+    assert "invalid choice: 'toaster'" in result.stderr and "uno" in result.stderr
+
+
+def test_the_command_line_names_a_board():
+    from snekide.__main__ import parser
+    from snekide.app import given_choice
+
+    args = parser().parse_args(["--port", "/tmp/ttyUNO", "--board", "uno", "a.py", "b.py"])
+    assert (args.port, args.board, args.files) == ("/tmp/ttyUNO", "uno",
+                                                   [Path("a.py"), Path("b.py")])
+    port = given_choice(args.port, args.board)
+    assert port is not None and (port.kind, port.port, port.board) == ("serial", "/tmp/ttyUNO",
+                                                                       "uno")
+    simulator = given_choice(None, "duemilanove")
+    assert simulator is not None and (simulator.kind, simulator.board) == ("simulator", "uno")
+    assert given_choice(None, None) is None

@@ -1,16 +1,16 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Tests for the REPL pane, driven through the keyboard and the clipboard."""
+"""The REPL pane on its own, driven through the keyboard, the clipboard and what the board says."""
 
 from __future__ import annotations
 
 import pytest
-from PyQt6.QtCore import Qt
+from PyQt6.QtCore import QPoint, Qt
 from PyQt6.QtGui import QAction, QKeySequence
-from PyQt6.QtWidgets import QApplication, QMainWindow, QPlainTextEdit
+from PyQt6.QtWidgets import QApplication, QMainWindow
 
-from snekide.repl_pane import (
-    BUSY_COLOUR, HELP_COLOUR, READY_COLOUR, ReplPane, is_block, is_complete, split_statements,
-)
+from snekide.error_report import ErrorReport
+from snekide.repl_pane import (BUSY_COLOUR, ERROR_COLOUR, HELP_COLOUR, READY_COLOUR, SCROLLBACK,
+                               ReplPane)
 
 pytestmark = [
     pytest.mark.qt_log_level_fail("WARNING"),
@@ -25,198 +25,228 @@ CTRL = Qt.KeyboardModifier.ControlModifier
 def pane(qtbot) -> ReplPane:
     widget = ReplPane()
     qtbot.addWidget(widget)
+    widget.resize(500, 300)
     widget.show()
+    widget.set_ready(True)
     return widget
 
 
 @pytest.fixture
-def editor(pane: ReplPane) -> QPlainTextEdit:
-    """The text area the student types into."""
-    return pane._control
-
-
-@pytest.fixture
-def entered(pane: ReplPane) -> list[str]:
-    lines: list[str] = []
-    pane.line_entered.connect(lines.append)
+def entered(pane: ReplPane) -> list[tuple[str, bool]]:
+    lines: list[tuple[str, bool]] = []
+    pane.line_entered.connect(lambda text, answer: lines.append((text, answer)))
     return lines
 
 
-def screen(editor: QPlainTextEdit) -> str:
-    return editor.toPlainText()
+def screen(pane: ReplPane) -> str:
+    return pane.toPlainText()
 
 
-def type_line(qtbot, editor: QPlainTextEdit, text: str) -> None:
-    qtbot.keyClicks(editor, text)
-    qtbot.keyClick(editor, Qt.Key.Key_Return)
+def type_line(qtbot, pane: ReplPane, text: str) -> None:
+    qtbot.keyClicks(pane, text)
+    qtbot.keyClick(pane, Qt.Key.Key_Return)
 
 
-def prompt_colour(editor: QPlainTextEdit):
-    (selection,) = editor.extraSelections()
-    assert selection.cursor.selectedText() == "> "
-    return selection.format.foreground().color()
+def board_takes(pane: ReplPane, main: bool, then_main: bool | None = None) -> None:
+    """The board takes the oldest waiting line at a `> ` (main) or `+ ` prompt, then asks
+    again (then_main) unless None (it runs the line)."""
+    pane.line_sent(pane.waiting_lines()[0], main)
+    if then_main is not None:
+        pane.set_ready(then_main)
 
 
-# ----- the widget -----------------------------------------------------------
-
-def test_starts_with_snek_prompt(editor):
-    assert screen(editor) == "> "
-
-
-def test_simple_statement_is_sent_at_once(qtbot, editor, pane):
-    qtbot.keyClicks(editor, "print(6*7)")
-    with qtbot.waitSignal(pane.line_entered) as blocker:
-        qtbot.keyClick(editor, Qt.Key.Key_Return)
-    assert blocker.args == ["print(6*7)"]
-    assert screen(editor) == "> print(6*7)\n> "
+def colour_at(pane: ReplPane, block: int, column: int = 0):
+    document = pane.document()
+    cursor = pane.textCursor()
+    cursor.setPosition(document.findBlockByNumber(block).position() + column + 1)
+    return cursor.charFormat().foreground().color()
 
 
-def test_output_goes_above_the_new_prompt(qtbot, editor, pane):
-    with qtbot.waitSignal(pane.line_entered):
-        type_line(qtbot, editor, "print(6*7)")
-    pane.set_prompt_ready(False)
+# ----- the prompt is the board's ----------------------------------------------
+
+def test_the_prompt_greys_until_the_board_asks(qtbot):
+    pane = ReplPane()
+    qtbot.addWidget(pane)
+    assert screen(pane) == "> "
+    assert colour_at(pane, 0) == BUSY_COLOUR and not pane.ready
+    pane.set_ready(True)
+    assert colour_at(pane, 0) == READY_COLOUR and pane.ready
+
+
+def test_a_line_waits_then_shows_with_the_prompt_it_went_at(qtbot, pane, entered):
+    type_line(qtbot, pane, "print(6*7)")
+    assert entered == [("print(6*7)", False)]
+    assert screen(pane) == "… print(6*7)\n> "   # waiting for the board
+    assert not pane.ready
+    board_takes(pane, main=True)
+    assert screen(pane) == "> print(6*7)\n> "
+    assert colour_at(pane, 1) == BUSY_COLOUR   # running
     pane.show_output("42\n")
-    pane.set_prompt_ready(True)
-    assert screen(editor) == "> print(6*7)\n42\n> "
-    assert prompt_colour(editor) == READY_COLOUR
+    pane.set_ready(True)
+    assert screen(pane) == "> print(6*7)\n42\n> "
+    assert colour_at(pane, 2) == READY_COLOUR
 
 
-def test_block_is_sent_whole_after_a_blank_line(qtbot, editor, pane, entered):
-    with qtbot.assertNotEmitted(pane.line_entered):
-        type_line(qtbot, editor, "def double(x):")
-    assert screen(editor).endswith("+     ")   # continuation prompt, auto-indent
-    with qtbot.assertNotEmitted(pane.line_entered):
-        type_line(qtbot, editor, "return x * 2")
-    assert screen(editor).endswith("+ ")       # dedented after return
-    with qtbot.waitSignal(pane.line_entered) as blocker:
-        qtbot.keyClick(editor, Qt.Key.Key_Return)
-    assert blocker.args == ["def double(x):\n    return x * 2"]
-    assert entered == ["def double(x):\n    return x * 2"]
-    assert screen(editor) == "> def double(x):\n+     return x * 2\n+ \n> "
+def test_the_continuation_prompt_comes_from_the_board_with_an_indent(qtbot, pane, entered):
+    type_line(qtbot, pane, "def double(x):")
+    board_takes(pane, main=True, then_main=False)
+    assert screen(pane).endswith("> def double(x):\n+     ")
+    type_line(qtbot, pane, "return x * 2")
+    assert entered[-1] == ("    return x * 2", False)
+    board_takes(pane, main=False, then_main=False)
+    assert screen(pane).endswith("+     return x * 2\n+ ")   # out a level after return
+    qtbot.keyClick(pane, Qt.Key.Key_Return)
+    assert entered[-1] == ("", False)   # a blank line ends the block
+    board_takes(pane, main=False, then_main=True)
+    assert screen(pane) == "> def double(x):\n+     return x * 2\n+ \n> "
 
 
-def test_backspace_dedents_and_tab_indents(qtbot, editor, pane):
-    type_line(qtbot, editor, "if x:")
-    type_line(qtbot, editor, "if y:")
-    assert screen(editor).endswith("+         ")
-    qtbot.keyClick(editor, Qt.Key.Key_Backspace)
-    assert screen(editor).endswith("+     ")
-    qtbot.keyClick(editor, Qt.Key.Key_Tab)
-    qtbot.keyClicks(editor, "a")
-    assert screen(editor).endswith("+         a")
+def test_no_keyword_guessing_a_line_without_colon_is_just_sent(qtbot, pane, entered):
+    type_line(qtbot, pane, "for i in range(3)")
+    board_takes(pane, main=True)
+    pane.show_error(ErrorReport("Syntax error at end of line.", "", "Add a colon."))
+    pane.set_ready(True)
+    assert entered == [("for i in range(3)", False)]
+    assert screen(pane).endswith("Error: Syntax error at end of line.\nAdd a colon.\n> ")
 
 
-def test_typed_tab_becomes_spaces(qtbot, editor, pane):
-    qtbot.keyClicks(editor, "x =")
-    qtbot.keyClick(editor, Qt.Key.Key_Tab)
-    qtbot.keyClicks(editor, "1")
-    with qtbot.waitSignal(pane.line_entered) as blocker:
-        qtbot.keyClick(editor, Qt.Key.Key_Return)
-    assert blocker.args == ["x = 1"]
+def test_an_open_bracket_says_how_to_get_out(qtbot, pane, entered):
+    cancels: list[bool] = []
+    pane.cancel_requested.connect(lambda: cancels.append(True))
+    type_line(qtbot, pane, 'print("hi"')
+    board_takes(pane, main=True, then_main=False)
+    assert "A ( is still open" in screen(pane) and "press Escape" in screen(pane)
+    qtbot.keyClick(pane, Qt.Key.Key_Return)
+    board_takes(pane, main=False, then_main=False)
+    assert screen(pane).count("A ( is still open") == 1   # said once per statement
+    qtbot.keyClick(pane, Qt.Key.Key_Escape)
+    assert cancels == [True]
 
 
-def test_open_bracket_continues(qtbot, editor, pane):
-    with qtbot.assertNotEmitted(pane.line_entered):
-        type_line(qtbot, editor, "x = [1,")
-    with qtbot.waitSignal(pane.line_entered) as blocker:
-        type_line(qtbot, editor, "2]")
-    assert blocker.args == ["x = [1,\n2]"]
-
-
-def test_empty_line_sends_nothing(qtbot, editor, pane):
-    with qtbot.assertNotEmitted(pane.line_entered):
-        qtbot.keyClick(editor, Qt.Key.Key_Return)
-    assert screen(editor) == "> \n> "
-
-
-def test_up_recalls_previous_entry(qtbot, editor, pane, entered):
-    type_line(qtbot, editor, "forward(1)")
-    type_line(qtbot, editor, "left(90)")
-    qtbot.keyClick(editor, Qt.Key.Key_Up)
-    assert screen(editor).endswith("\n> left(90)")
-    qtbot.keyClick(editor, Qt.Key.Key_Up)
-    assert screen(editor).endswith("\n> forward(1)")
-    with qtbot.waitSignal(pane.line_entered) as blocker:
-        qtbot.keyClick(editor, Qt.Key.Key_Return)
-    assert blocker.args == ["forward(1)"]
-
-
-def test_block_is_one_history_entry(qtbot, editor, pane):
-    type_line(qtbot, editor, "for i in range(3):")
-    type_line(qtbot, editor, "print(i)")
-    qtbot.keyClick(editor, Qt.Key.Key_Return)
-    qtbot.keyClick(editor, Qt.Key.Key_Up)
-    assert screen(editor).endswith("\n> for i in range(3):\n+     print(i)")
-
-
-PROGRAM = """\
-def square(n):
-    if n > 0:
-        return n * n
-
-    return 0
-x = [1,
-     2]
-for i in x:
-\tprint(square(i))
-"""
-
-
-def test_pasted_program_runs_statement_by_statement(qtbot, editor, pane, entered):
-    QApplication.clipboard().setText(PROGRAM)
-    with qtbot.waitSignal(pane.line_entered):
-        qtbot.keyClick(editor, Qt.Key.Key_V, CTRL)
-    assert entered == [
-        "def square(n):\n    if n > 0:\n        return n * n\n    return 0",
-        "x = [1,\n     2]",
-        "for i in x:\n    print(square(i))",
-    ]
-    assert screen(editor).endswith("> for i in x:\n+     print(square(i))\n> ")
-    qtbot.keyClick(editor, Qt.Key.Key_Up)
-    assert screen(editor).endswith("\n> for i in x:\n+     print(square(i))")
-
-
-def test_paste_into_auto_indent_keeps_own_indentation(qtbot, editor, pane, entered):
-    type_line(qtbot, editor, "while True:")
-    QApplication.clipboard().setText("    forward(1)\n    left(90)\n")
-    with qtbot.waitSignal(pane.line_entered) as blocker:
-        qtbot.keyClick(editor, Qt.Key.Key_V, CTRL)
-    assert blocker.args == ["while True:\n    forward(1)\n    left(90)"]
-
-
-def test_paste_of_unfinished_statement_waits_for_the_student(qtbot, editor, pane, entered):
-    QApplication.clipboard().setText("x = 1\nfor i in range(x):\n")
-    with qtbot.waitSignal(pane.line_entered):
-        qtbot.keyClick(editor, Qt.Key.Key_V, CTRL)
-    assert entered == ["x = 1"]
-    assert screen(editor).endswith("> x = 1\n> for i in range(x):")
-
-
-def test_one_line_paste_is_only_inserted(qtbot, editor, pane):
-    QApplication.clipboard().setText("print(1)\n")
-    with qtbot.assertNotEmitted(pane.line_entered):
-        qtbot.keyClick(editor, Qt.Key.Key_V, CTRL)
-    assert screen(editor) == "> print(1)"
-
-
-def test_ctrl_c_interrupts(qtbot, editor, pane):
-    qtbot.keyClicks(editor, "abc")
+def test_escape_while_the_robot_runs_stops_it(qtbot, pane):
+    type_line(qtbot, pane, "while True: pass")
+    board_takes(pane, main=True)
     with qtbot.waitSignal(pane.interrupt_requested):
-        qtbot.keyClick(editor, Qt.Key.Key_C, CTRL)
-    assert screen(editor) == "> abc"   # what the student typed stays
+        qtbot.keyClick(pane, Qt.Key.Key_Escape)
 
 
-def test_ctrl_c_copies_a_selection(qtbot, editor, pane):
-    pane.show_output("hello robot\n")
-    cursor = editor.textCursor()
+# ----- typing ahead ---------------------------------------------------------------
+
+def test_lines_typed_while_busy_wait_in_view_and_go_in_order(qtbot, pane, entered):
+    type_line(qtbot, pane, "sleep(5)")
+    board_takes(pane, main=True)
+    type_line(qtbot, pane, "beep()")
+    type_line(qtbot, pane, "print(1)")
+    pane.show_output("tick\n")
+    assert screen(pane) == "> sleep(5)\ntick\n… beep()\n… print(1)\n> "
+    pane.set_ready(True)
+    board_takes(pane, main=True)
+    assert screen(pane) == "> sleep(5)\ntick\n> beep()\n… print(1)\n> "
+    assert [text for text, _ in entered] == ["sleep(5)", "beep()", "print(1)"]
+
+
+def test_lines_that_will_not_be_sent_stay_in_view_and_history(qtbot, pane):
+    type_line(qtbot, pane, "sleep(5)")
+    board_takes(pane, main=True)
+    type_line(qtbot, pane, "forward()")
+    pane.lines_dropped(["forward()"])
+    assert screen(pane) == "> sleep(5)\n(not sent) forward()\n> "
+    qtbot.keyClick(pane, Qt.Key.Key_Up)
+    assert pane.input_text() == "forward()"
+
+
+def test_an_answer_to_input_goes_at_once_after_its_question(qtbot, pane, entered):
+    type_line(qtbot, pane, "name = input('Name? ')")
+    board_takes(pane, main=True)
+    pane.show_output("Name? ")
+    type_line(qtbot, pane, "Ada")
+    assert entered[-1] == ("Ada", True)
+    assert screen(pane) == "> name = input('Name? ')\nName? Ada\n> "
+
+
+def test_output_while_typing_does_not_mix(qtbot, pane, entered):
+    qtbot.keyClicks(pane, "forw")
+    pane.show_output("tick\n")
+    pane.show_output("4")           # half a line now, the rest later
+    qtbot.keyClicks(pane, "ard(")
+    pane.show_output("2\ntock")
+    qtbot.keyClicks(pane, "1)")
+    assert screen(pane) == "tick\n42\ntock\n> forward(1)"
+    pane.show_output("!\r\n")
+    assert screen(pane) == "tick\n42\ntock!\n> forward(1)"
+
+
+# ----- keys ---------------------------------------------------------------------
+
+def test_backspace_dedents_and_tab_indents(qtbot, pane):
+    type_line(qtbot, pane, "if x:")
+    board_takes(pane, main=True, then_main=False)
+    type_line(qtbot, pane, "if y:")
+    board_takes(pane, main=False, then_main=False)
+    assert screen(pane).endswith("+         ")
+    qtbot.keyClick(pane, Qt.Key.Key_Backspace)
+    assert screen(pane).endswith("+     ")
+    qtbot.keyClick(pane, Qt.Key.Key_Tab)
+    qtbot.keyClicks(pane, "a")
+    assert screen(pane).endswith("+         a")
+
+
+def test_backspace_never_eats_the_prompt(qtbot, pane):
+    qtbot.keyClick(pane, Qt.Key.Key_Backspace)
+    qtbot.keyClicks(pane, "x")
+    assert screen(pane) == "> x"
+
+
+def test_typing_with_the_cursor_in_the_past_goes_to_the_input(qtbot, pane):
+    pane.show_output("old output\n")
+    cursor = pane.textCursor()
+    cursor.setPosition(2)
+    pane.setTextCursor(cursor)
+    qtbot.keyClicks(pane, "x")
+    qtbot.keyClick(pane, Qt.Key.Key_Delete)
+    assert screen(pane) == "old output\n> x"
+
+
+def test_empty_line_at_the_main_prompt_sends_nothing(qtbot, pane, entered):
+    qtbot.keyClick(pane, Qt.Key.Key_Return)
+    assert entered == []
+    assert screen(pane) == "> \n> "
+
+
+def test_up_recalls_previous_entry(qtbot, pane, entered):
+    for line in ("forward(1)", "left(90)"):
+        type_line(qtbot, pane, line)
+        board_takes(pane, main=True, then_main=True)
+    qtbot.keyClicks(pane, "dra")
+    qtbot.keyClick(pane, Qt.Key.Key_Up)
+    assert pane.input_text() == "left(90)"
+    qtbot.keyClick(pane, Qt.Key.Key_Up)
+    assert pane.input_text() == "forward(1)"
+    qtbot.keyClick(pane, Qt.Key.Key_Down)
+    qtbot.keyClick(pane, Qt.Key.Key_Down)
+    assert pane.input_text() == "dra"   # the draft comes back
+
+
+def test_ctrl_c_interrupts_and_keeps_the_input(qtbot, pane):
+    qtbot.keyClicks(pane, "abc")
+    with qtbot.waitSignal(pane.interrupt_requested):
+        qtbot.keyClick(pane, Qt.Key.Key_C, CTRL)
+    assert screen(pane) == "> abc"
+
+
+def test_ctrl_c_copies_a_selection_as_plain_text(qtbot, pane):
+    pane.show_error(ErrorReport("undefined: x", "", "Snek does not know x."))
+    cursor = pane.textCursor()
     cursor.setPosition(0)
-    cursor.setPosition(5, cursor.MoveMode.KeepAnchor)
-    editor.setTextCursor(cursor)
+    cursor.setPosition(19, cursor.MoveMode.KeepAnchor)
+    pane.setTextCursor(cursor)
     with qtbot.assertNotEmitted(pane.interrupt_requested):
-        qtbot.keyClick(editor, Qt.Key.Key_C, CTRL)
-    assert QApplication.clipboard().text() == "hello"
+        qtbot.keyClick(pane, Qt.Key.Key_C, CTRL)
+    clipboard = QApplication.clipboard()
+    assert clipboard.text() == "Error: undefined: x"
+    assert not clipboard.mimeData().hasHtml()
     with qtbot.waitSignal(pane.interrupt_requested):
-        qtbot.keyClick(editor, Qt.Key.Key_C, CTRL)   # the selection is gone now
+        qtbot.keyClick(pane, Qt.Key.Key_C, CTRL)   # the selection is gone now
 
 
 def test_shortcuts_in_a_window(qtbot):
@@ -226,7 +256,8 @@ def test_shortcuts_in_a_window(qtbot):
     qtbot.addWidget(window)
     fired: list[str] = []
     keys = QKeySequence.StandardKey
-    for name, key in [("copy", keys.Copy), ("save", keys.Save), ("zoom", keys.ZoomIn)]:
+    for name, key in [("copy", keys.Copy), ("save", keys.Save), ("zoom", keys.ZoomIn),
+                      ("stop", QKeySequence("Escape"))]:
         action = QAction(name, window)
         action.setShortcut(key)
         action.triggered.connect(lambda _checked=False, name=name: fired.append(name))
@@ -234,109 +265,131 @@ def test_shortcuts_in_a_window(qtbot):
     with qtbot.waitActive(window):
         window.show()
     pane.setFocus()
-    qtbot.waitUntil(lambda: QApplication.focusWidget() is pane._control)
-    # Ctrl+C stops the robot even though the window has a Copy shortcut ...
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is pane)
+    # Ctrl+C and Escape are the pane's even though the window has shortcuts for them ...
     with qtbot.waitSignal(pane.interrupt_requested):
-        qtbot.keyClick(pane._control, Qt.Key.Key_C, CTRL)
-    # ... and the pane's own Save-as-HTML and zoom keys don't shadow the window's.
-    qtbot.keyClick(pane._control, Qt.Key.Key_S, CTRL)
-    qtbot.keyClick(pane._control, Qt.Key.Key_Plus, CTRL)
+        qtbot.keyClick(pane, Qt.Key.Key_C, CTRL)
+    with qtbot.waitSignal(pane.interrupt_requested):
+        qtbot.keyClick(pane, Qt.Key.Key_Escape)
+    # ... and the pane does not shadow the window's Save and zoom.
+    qtbot.keyClick(pane, Qt.Key.Key_S, CTRL)
+    qtbot.keyClick(pane, Qt.Key.Key_Plus, CTRL)
     assert fired == ["save", "zoom"]
 
 
-def test_error_help_is_shown_in_colour(qtbot, editor, pane):
-    type_line(qtbot, editor, "prnt(1)")
-    pane.show_output("<stdin>:1 undefined: prnt\n")
-    pane.show_error_help("Did you mean print?")
-    assert screen(editor) == "> prnt(1)\n<stdin>:1 undefined: prnt\nDid you mean print?\n> "
-    block = editor.document().findBlockByNumber(2)
-    assert block.text() == "Did you mean print?"
-    assert block.begin().fragment().charFormat().foreground().color() == HELP_COLOUR
-    qtbot.keyClicks(editor, "x")
-    assert editor.document().lastBlock().begin().fragment().charFormat().foreground().color() \
-        != HELP_COLOUR
+# ----- the clipboard --------------------------------------------------------------
+
+PROGRAM = """\
+    def square(n):
+        if n > 0:
+            return n * n
+
+        # none
+        return 0
+    x = [1,
+         2]
+"""
 
 
-def test_output_while_typing_does_not_mix(qtbot, editor, pane):
-    qtbot.keyClicks(editor, "forw")
-    pane.show_output("tick\n")
-    pane.show_output("4")           # half a line now, the rest later
-    qtbot.keyClicks(editor, "ard(")
-    pane.show_output("2\ntock")
-    qtbot.keyClicks(editor, "1)")
-    assert screen(editor) == "tick\n42\ntock\n> forward(1)"
-    with qtbot.waitSignal(pane.line_entered) as blocker:
-        qtbot.keyClick(editor, Qt.Key.Key_Return)
-    assert blocker.args == ["forward(1)"]
-    pane.show_output("!\r\n")
-    assert screen(editor) == "tick\n42\ntock!\n> forward(1)\n> "
+def test_pasted_lines_are_sent_one_per_prompt(qtbot, pane):
+    QApplication.clipboard().setText(PROGRAM)
+    with qtbot.waitSignal(pane.lines_pasted) as pasted:
+        qtbot.keyClick(pane, Qt.Key.Key_V, CTRL)
+    assert pasted.args == [["def square(n):", "    if n > 0:", "        return n * n",
+                            "    return 0", "x = [1,", "     2]"]]
+    assert pane.waiting_lines() == pasted.args[0]
 
 
-def test_type_ahead_while_busy(qtbot, editor, pane):
-    type_line(qtbot, editor, "sleep(5)")
-    pane.set_prompt_ready(False)
-    assert prompt_colour(editor) == BUSY_COLOUR
-    qtbot.keyClicks(editor, "beep()")
-    with qtbot.waitSignal(pane.line_entered) as blocker:
-        qtbot.keyClick(editor, Qt.Key.Key_Return)
-    assert blocker.args == ["beep()"]
-    pane.set_prompt_ready(True)
-    assert prompt_colour(editor) == READY_COLOUR
+def test_one_line_paste_is_only_inserted(qtbot, pane):
+    qtbot.keyClicks(pane, "x = ")
+    QApplication.clipboard().setText("len('abc')\n")
+    with qtbot.assertNotEmitted(pane.lines_pasted):
+        qtbot.keyClick(pane, Qt.Key.Key_V, CTRL)
+    assert screen(pane) == "> x = len('abc')"
 
 
-def test_clear_screen_keeps_the_input(qtbot, editor, pane):
-    type_line(qtbot, editor, "print(1)")
-    pane.show_output("1\n")
-    qtbot.keyClicks(editor, "half")
-    pane.clear_screen()
-    assert screen(editor) == "> half"
+def test_the_menu_offers_copy_and_clear_not_html(qtbot, pane):
+    shown: list[list[str]] = []
+
+    def look(menu_texts: list[str]) -> None:
+        shown.append(menu_texts)
+
+    from PyQt6.QtWidgets import QMenu
+    original = QMenu.exec
+
+    def fake_exec(menu: QMenu, *args):  # noqa: ANN001, ANN202
+        look([action.text() for action in menu.actions() if not action.isSeparator()])
+        return None
+
+    QMenu.exec = fake_exec  # type: ignore[method-assign]
+    try:
+        pane.contextMenuEvent(type("E", (), {"globalPos": lambda self: QPoint(0, 0)})())
+    finally:
+        QMenu.exec = original  # type: ignore[method-assign]
+    assert shown == [["Copy", "Copy all as text", "Paste", "Select all", "Clear"]]
+
+
+def test_copy_all_and_clear(qtbot, pane):
+    pane.show_output("one\ntwo\n")
+    qtbot.keyClicks(pane, "half")
+    pane.copy_all_action.trigger()
+    assert QApplication.clipboard().text() == "one\ntwo\n> half"
+    pane.clear_action.trigger()
+    assert screen(pane) == "> half"
     pane.show_output("later\n")
-    assert screen(editor) == "later\n> half"
+    assert screen(pane) == "later\n> half"
+    qtbot.keyClick(pane, Qt.Key.Key_L, CTRL)
+    assert screen(pane) == "> half"
+
+
+# ----- what shows -----------------------------------------------------------------
+
+def test_an_error_shows_in_colour_with_its_hint(qtbot, pane):
+    type_line(qtbot, pane, "prnt(1)")
+    board_takes(pane, main=True)
+    pane.show_error(ErrorReport("undefined: prnt", "", "Did you mean print?"))
+    pane.set_ready(True)
+    assert screen(pane) == "> prnt(1)\nError: undefined: prnt\nDid you mean print?\n> "
+    assert colour_at(pane, 1) == ERROR_COLOUR
+    assert colour_at(pane, 2) == HELP_COLOUR
+    qtbot.keyClicks(pane, "x")
+    assert colour_at(pane, 3, 2) not in (HELP_COLOUR, ERROR_COLOUR)
+
+
+def last_line_visible(pane: ReplPane) -> bool:
+    document = pane.document()
+    last = document.lastBlock()
+    rect = pane.blockBoundingGeometry(last).translated(pane.contentOffset())
+    return rect.bottom() <= pane.viewport().height() + 1 and rect.top() >= 0
+
+
+def test_the_newest_lines_and_the_prompt_always_show(qtbot, pane):
+    for i in range(80):
+        pane.show_output(f"line {i}\n")
+    qtbot.waitUntil(lambda: last_line_visible(pane))
+    pane.show_error(ErrorReport("type mismatch: 'abc' + 1", "",
+                               "These values cannot go together. " * 6))
+    pane.set_ready(True)
+    qtbot.waitUntil(lambda: last_line_visible(pane))
+    qtbot.wait(20)   # let the view settle, as it has before anyone can scroll
+    # The student scrolls back to read: new output does not pull the view away ...
+    pane.verticalScrollBar().setValue(0)
+    pane.show_output("more\n")
+    qtbot.wait(50)
+    assert pane.verticalScrollBar().value() == 0
+    # ... but an error, a note or a new prompt does.
+    pane.show_note("Stopped.")
+    qtbot.waitUntil(lambda: last_line_visible(pane))
+
+
+def test_long_output_is_trimmed(qtbot, pane):
+    qtbot.keyClicks(pane, "keep")
+    for i in range(3000):
+        pane.show_output(f"{i}\n")
+    assert pane.document().blockCount() <= SCROLLBACK
+    assert screen(pane).endswith("2999\n> keep")
 
 
 def test_set_font_size(pane):
     pane.set_font_size(22)
-    assert pane.font.pointSize() == 22
-
-
-def test_long_output_is_trimmed(qtbot, editor, pane):
-    qtbot.keyClicks(editor, "keep")
-    for i in range(3000):
-        pane.show_output(f"{i}\n")
-    assert editor.document().blockCount() <= pane.buffer_size + 100
-    assert screen(editor).endswith("2999\n> keep")
-
-
-# ----- the statement rules, without Qt --------------------------------------
-
-@pytest.mark.parametrize(("source", "expected"), [
-    ("print(1)", (True, "")),
-    ("x = 1  # a: comment", (True, "")),
-    ("if x:", (False, "    ")),
-    ("if x: print(1)", (False, "")),          # the device waits for a blank line too
-    ("if x:\n    y()", (False, "    ")),
-    ("if x:\n    return", (False, "")),
-    ("if x:\n    y()\n    ", (True, "")),
-    ("f(1,", (False, "")),
-    ("    g(1,", (False, "    ")),
-    ("s = 'a:\\", (False, "")),
-    ("x = 1 + \\", (False, "")),
-    ("s = '#('", (True, "")),
-    ("if.x = 1", (True, "")),                  # dotted names are names
-    ("", (True, "")),
-])
-def test_is_complete(source, expected):
-    assert is_complete(source) == expected
-
-
-def test_split_statements():
-    program = "# setup\nx = 1\n\nif x:\n    y()\n\n    # note\n    z()\nelse:\n    w()\nprint(x)"
-    assert split_statements(program) == [
-        "x = 1", "if x:\n    y()\n    # note\n    z()\nelse:\n    w()", "print(x)",
-    ]
-
-
-def test_is_block():
-    assert is_block("while True:\n    forward(1)")
-    assert is_block("if x: y()")
-    assert not is_block("x = {1: 2}")
+    assert pane.font().pointSize() == 22

@@ -10,11 +10,25 @@
  *   out  {"neopixel": [[255, 0, 0]]}
  *   out  {"tone": 440}
  *   in   {"pin": 14, "value": 0.5}
+ *
+ * Writes that change nothing are not reported. Virtual time's messages
+ * (vclock.c) share the channel. Numbers that are not finite go out as
+ * null, as JavaScript writes them: a strict JSON reader takes every line.
+ * Input that is not a whole pin number and a JSON number is ignored.
+ *
+ * The channel never stops the board: while nobody reads it, a write waits
+ * reading the console, as a board's receive interrupt runs while it sends,
+ * so ^C and DC4 act; a ^C ends the wait and what was not sent goes first
+ * the next time. A reader that closes is no longer written to.
  */
 #include "snek.h"
 #include "board.h"
+#include "vclock.h"
 #include <errno.h>
+#include <fcntl.h>
+#include <math.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -41,15 +55,12 @@ static const struct pin_name uno_names[] = {
 	{ NAME_A5, 19 }, { NAME_NONE, 0 },
 };
 
-static const struct pin_name snekboard_names[] = {
-	{ NAME_A1, 0 }, { NAME_A2, 1 }, { NAME_A3, 2 }, { NAME_A4, 3 }, { NAME_A5, 4 },
-	{ NAME_A6, 5 }, { NAME_A7, 6 }, { NAME_A8, 7 }, { NAME_M1, -1 }, { NAME_M2, -2 },
-	{ NAME_M3, -3 }, { NAME_M4, -4 }, { NAME_NEOPIXEL, 16 }, { NAME_NONE, 0 },
-};
+/* The Snekboard's names and entry come from the firmware's own table. */
+#include "../snekboard/boards/simulated-names.h"
 
 static const struct board boards[] = {
 	{ "uno", 20, 0xFC000, { { 0 } }, 0, uno_names },
-	{ "snekboard", 17, 0xFF, { { 8, 9 }, { 10, 11 }, { 12, 13 }, { 14, 15 } }, 4, snekboard_names },
+#include "../snekboard/boards/simulated-board.h"
 };
 
 static const struct board *board = &boards[1];
@@ -75,31 +86,110 @@ bool board_select(const char *name)
 
 void board_set_io_fd(int fd)
 {
+	int flags = fcntl(fd, F_GETFL);
+
 	io_fd = fd;
+	/* Writes never block: board_send waits itself, reading the console. */
+	if (flags >= 0)
+		fcntl(fd, F_SETFL, flags | O_NONBLOCK);
 }
 
-static void emit(const char *line)
+/* What the channel has not taken yet, in order: whole lines, the first
+ * perhaps begun. At most OUT_MAX bytes; a line beyond that (only after
+ * many ^C with nobody reading) is dropped whole. */
+#define OUT_MAX 65536
+static char out[OUT_MAX];
+static size_t out_len;
+
+/* write(), but a reader that closed gives EPIPE, not the SIGPIPE that
+ * would end the board. */
+static ssize_t write_quietly(const char *buf, size_t len)
 {
-	size_t len = strlen(line), done = 0;
+	static const struct timespec now;
+	sigset_t pipe, old;
 	ssize_t n;
+	int error;
+
+	sigemptyset(&pipe);
+	sigaddset(&pipe, SIGPIPE);
+	sigprocmask(SIG_BLOCK, &pipe, &old);
+	n = write(io_fd, buf, len);
+	error = errno;
+	if (n < 0 && error == EPIPE)
+		sigtimedwait(&pipe, NULL, &now); /* take the SIGPIPE this write raised */
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	errno = error;
+	return n;
+}
+
+/* Send what waits. While the channel is full, read the console: a ^C
+ * (vm_interrupt) ends the wait, the rest still waiting. */
+static void flush_out(void)
+{
+	struct pollfd p[2];
+	bool console_open = true;
+	size_t done = 0;
+	ssize_t n;
+
+	while (done < out_len && io_fd >= 0) {
+		n = write_quietly(out + done, out_len - done);
+		if (n > 0) {
+			done += (size_t)n;
+			continue;
+		}
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK)) {
+			io_fd = -1; /* the other end went away: carry on without it */
+			done = out_len;
+			break;
+		}
+		if (vm_interrupt)
+			break;
+		/* The console only while the ring has room (else poll wakes for
+		 * nothing); it is read at least every 10 ms all the same. */
+		p[0] = (struct pollfd){ .fd = io_fd, .events = POLLOUT };
+		p[1] = (struct pollfd){ .fd = console_open && console_room() ? 0 : -1,
+					.events = POLLIN };
+		poll(p, 2, 10);
+		if (console_open)
+			console_open = posix_console_take();
+	}
+	memmove(out, out + done, out_len - done);
+	out_len -= done;
+}
+
+void board_send(const char *line)
+{
+	size_t len = strlen(line);
 
 	if (io_fd < 0)
 		return;
-	while (done < len) {
-		n = write(io_fd, line + done, len - done);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			io_fd = -1; /* the other end went away: carry on without it */
-			return;
-		}
-		done += (size_t)n;
+	if (out_len + len <= sizeof out) {
+		memcpy(out + out_len, line, len);
+		out_len += len;
 	}
+	flush_out();
 }
 
-/* Print a level the way a person reads it: 0.5, 1, 0.25. */
+/* A report; in virtual time, held until the world's next step. */
+static void emit(const char *line)
+{
+	if (!vclock_hold(line))
+		board_send(line);
+}
+
+int board_io_fd(void)
+{
+	return io_fd;
+}
+
+/* Print a level the way a person reads it: 0.5, 1, 0.25; null if it is
+ * not finite (JSON has no nan or inf). */
 static const char *level_text(float f, char *buf)
 {
+	if (!isfinite(f))
+		return "null";
 	num_repr(buf, f);
 	return buf;
 }
@@ -146,10 +236,13 @@ void board_start(void)
 		global_set(p->name, v);
 	}
 	memset(out_on, 0, sizeof out_on);
+	memset(out_level, 0, sizeof out_level);
 	for (m = 0; m < board->pins; m++)
 		pulls[m] = board->analog & (1ul << m) ? PULL_NONE : PULL_UP;
 	gpio_init();
 	describe();
+	if (vclock_on)
+		vclock_boot();
 }
 
 uint8_t hal_gpio_pins(void)
@@ -180,6 +273,8 @@ void hal_gpio_write(uint8_t pin, gpio_level_t power, bool on)
 	char line[128], a[NUM_REPR_MAX];
 	float level = GPIO_LEVEL_FLOAT(power);
 
+	if (out_level[pin] == level && out_on[pin] == on)
+		return; /* nothing changed: a busy loop need not flood the channel */
 	out_level[pin] = level;
 	out_on[pin] = on;
 	snprintf(line, sizeof line, "{\"pin\": %d, \"power\": %s, \"on\": %s}\n", pin,
@@ -188,21 +283,79 @@ void hal_gpio_write(uint8_t pin, gpio_level_t power, bool on)
 	report_motor(pin);
 }
 
+/* Where the value of "key": starts in line, or NULL. */
+static const char *json_value(const char *line, const char *key)
+{
+	const char *p = strstr(line, key);
+
+	if (!p)
+		return NULL;
+	for (p += strlen(key); *p == ' '; p++)
+		;
+	if (*p++ != ':')
+		return NULL;
+	while (*p == ' ')
+		p++;
+	return p;
+}
+
+/* Whether a JSON value ends at p: the object goes on or ends. */
+static bool json_value_ends(const char *p)
+{
+	while (*p == ' ')
+		p++;
+	return *p == ',' || *p == '}';
+}
+
+bool board_json_number(const char *line, const char *key, double *number)
+{
+	const char *p = json_value(line, key), *q;
+	char *end;
+	double x;
+
+	/* Only what JSON writes a number with: strtod would also take inf,
+	 * nan, hex and a leading + or space. */
+	if (!p || !(*p == '-' || (*p >= '0' && *p <= '9')))
+		return false;
+	for (q = p + 1; (*q >= '0' && *q <= '9') || *q == '.' || *q == 'e' || *q == 'E'
+		     || *q == '+' || *q == '-'; q++)
+		;
+	x = strtod(p, &end);
+	if (end != q || !json_value_ends(end) || !isfinite(x))
+		return false;
+	*number = x;
+	return true;
+}
+
+bool board_json_whole(const char *line, const char *key, uint64_t *number)
+{
+	const char *p = json_value(line, key);
+	char *end;
+	unsigned long long x;
+
+	if (!p || !(*p >= '0' && *p <= '9'))
+		return false;
+	errno = 0;
+	x = strtoull(p, &end, 10);
+	if (errno || !json_value_ends(end))
+		return false;
+	*number = x;
+	return true;
+}
+
 /* Take input lines: {"pin": N, "value": X}. */
 static char in_line[256];
 static size_t in_len;
 
 static void take_line(void)
 {
-	char *p = strstr(in_line, "\"pin\""), *v = strstr(in_line, "\"value\"");
-	long pin;
+	uint64_t pin;
 	double value;
 
-	if (!p || !v || !(p = strchr(p, ':')) || !(v = strchr(v, ':')))
+	if (vclock_take(in_line))
 		return;
-	pin = strtol(p + 1, NULL, 10);
-	value = strtod(v + 1, NULL);
-	if (pin < 0 || pin >= board->pins)
+	if (!board_json_whole(in_line, "\"pin\"", &pin) || pin >= board->pins
+	    || !board_json_number(in_line, "\"value\"", &value))
 		return;
 	input[pin] = (float)value;
 	input_set[pin] = true;
@@ -216,7 +369,11 @@ void board_poll(void)
 
 	while (io_fd >= 0 && poll(&p, 1, 0) > 0 && (p.revents & POLLIN)) {
 		n = read(io_fd, buf, sizeof buf);
-		if (n <= 0)
+		if (n == 0 || (n < 0 && errno != EINTR && errno != EAGAIN)) {
+			io_fd = -1; /* the other end went away */
+			return;
+		}
+		if (n < 0)
 			return;
 		for (i = 0; i < n; i++) {
 			if (buf[i] == '\n') {
@@ -232,7 +389,10 @@ void board_poll(void)
 
 float hal_gpio_read(uint8_t pin)
 {
-	board_poll();
+	if (vclock_on)
+		vclock_read(); /* inputs come in at the world's steps */
+	else
+		board_poll();
 	if (board->analog & (1ul << pin))
 		return input_set[pin] ? input[pin] : 0;
 	if (input_set[pin])

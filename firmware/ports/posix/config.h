@@ -41,6 +41,7 @@
 #define SNEK_GC_BINS (32)
 #endif
 #define SNEK_EXIT (1)
+#define SNEK_CHECK_ONLY (1)
 #if !defined(SNEK_COMPUTED_GOTO) && defined(__GNUC__)
 #define SNEK_COMPUTED_GOTO (1)
 #endif
@@ -51,9 +52,13 @@
 #define SNEK_NEOPIXEL (1)
 #define SNEK_TONE (1)
 #define SNEK_BOARD_PINS_AT_RUN_TIME (1)
+#define SNEK_SAFE_START (1)
 /* A host terminal echoes for itself; ^O turns our echo on. */
 #define SNEK_CONSOLE_ECHO (0)
-#define SNEK_POLL() do { extern void posix_poll(void); posix_poll(); } while (0)
-/* posix_poll reads the console every 1024th time: every 64th backward jump
- * or call is often enough for ^C. */
+#define SNEK_POLL() do { extern void posix_poll(uint16_t); posix_poll(1); } while (0)
+/* The VM calls posix_poll at every 64th backward jump or call, not at
+ * each (a few percent of speed), and says how many it counted: virtual
+ * time moves by each. ^C is still seen within a millisecond. */
 #define SNEK_POLL_INTERVAL (64)
+#define SNEK_POLL_VM() do { extern void posix_poll(uint16_t); posix_poll(SNEK_POLL_INTERVAL); } while (0)
+#define HAL_RX_ANSWER(c) do { extern void posix_rx_answer(uint8_t); posix_rx_answer(c); } while (0)

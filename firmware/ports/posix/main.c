@@ -3,34 +3,62 @@
  * as a board on the other end of a serial line would. */
 #include "snek.h"
 #include "board.h"
+#include "vclock.h"
 #include <errno.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <termios.h>
 #include <time.h>
 #include <unistd.h>
 
 static FILE *source;
 
 /* Console: bytes from stdin go through console_rx, as a board's receive
- * interrupt would hand them over. */
+ * interrupt would hand them over, and input is read while output waits,
+ * as that interrupt runs while a board sends: ^C acts within a few
+ * milliseconds however much a program prints. */
 
 static bool console_eof;
+static double last_read; /* seconds: when posix_poll last read */
+static double now_seconds(void);
+
+/* Whether fd is a terminal (or the IDE's pseudo-terminal), asked once. */
+static bool is_tty(int fd)
+{
+	static int8_t tty[2] = { -1, -1 };
+
+	if (tty[fd] < 0)
+		tty[fd] = (int8_t)isatty(fd);
+	return tty[fd];
+}
+
+static void output_drop(void);
+static void output_answer(uint8_t c);
 
 /* Read what stdin has; wait up to timeout_ms (-1: until something comes). */
 static void console_read(int timeout_ms)
 {
 	struct pollfd p = { .fd = 0, .events = POLLIN };
-	uint8_t buf[256];
+	uint8_t buf[4096];
 	ssize_t n, i;
 	size_t want = sizeof buf;
 
 	/* Like a board sending XOFF: leave input in the pipe while the
-	 * console buffer is full, rather than dropping it. */
+	 * console buffer is full, rather than dropping it. A terminal is a
+	 * serial line with a person or the IDE on it: read on there, so that
+	 * ^C and DC4 still act (console_rx drops the data bytes, as a board
+	 * whose buffer is full does). */
 	if (console_room() < want)
 		want = console_room();
-	if (console_eof || !want)
+	if (!want && is_tty(0))
+		want = sizeof buf;
+	if (console_eof || !want) {
+		if (timeout_ms > 0)
+			poll(NULL, 0, timeout_ms);
 		return;
+	}
+	last_read = now_seconds();
 	if (poll(&p, 1, timeout_ms) <= 0)
 		return;
 	n = read(0, buf, want);
@@ -39,24 +67,52 @@ static void console_read(int timeout_ms)
 			console_eof = true;
 		return;
 	}
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
+		if (buf[i] == CTRL_C)
+			output_drop();
 		console_rx(buf[i]);
+	}
+	output_answer(0);
 }
 
 bool hal_console_wait(void)
 {
+	hal_flush();
+	if (vclock_on)
+		return vclock_idle();
 	console_read(-1);
 	return !console_eof;
 }
 
-/* From SNEK_POLL: look for ^C now and then while a program runs. */
-void posix_poll(void)
+/* From SNEK_POLL and the VM's SNEK_POLL_VM, for `polls` backward jumps
+ * or calls: look for ^C every millisecond while a program runs (the clock
+ * is read every 64 polls: it costs less than the system call). */
+void posix_poll(uint16_t polls)
 {
 	static uint16_t count;
 
-	if (++count & 1023)
+	if (vclock_on)
+		vclock_tick(polls);
+	count = (uint16_t)(count + polls);
+	if (count < 64)
+		return;
+	count = 0;
+	if (now_seconds() - last_read < 0.001)
 		return;
 	console_read(0);
+}
+
+bool posix_console_take(void)
+{
+	console_read(0);
+	return !console_eof;
+}
+
+/* Answers from console_rx (DC4's echo) go out as soon as console_read
+ * has handed the bytes it read over, after the output before them. */
+void posix_rx_answer(uint8_t c)
+{
+	output_answer(c);
 }
 
 int hal_file_getc(void)
@@ -64,20 +120,84 @@ int hal_file_getc(void)
 	return source ? getc(source) : -1;
 }
 
-void hal_putc(char c)
+/* Output waits here until hal_flush, a newline on a terminal (as stdio
+ * would) or a full buffer. */
+static char out_buf[4096];
+static size_t out_len, out_sent; /* out_sent: written by hal_flush so far */
+static bool flushing, answered;
+
+/* An answer to add (0: none), or the answers added to send. */
+static void output_answer(uint8_t c)
 {
-	putc(c, stdout);
+	if (c) {
+		if (out_len < sizeof out_buf)
+			out_buf[out_len++] = (char)c;
+		answered = true;
+	} else if (answered && !flushing) {
+		answered = false;
+		hal_flush();
+	}
 }
 
+void hal_putc(char c)
+{
+	if (out_len == sizeof out_buf)
+		hal_flush();
+	out_buf[out_len++] = c;
+	if (c == '\n' && is_tty(1))
+		hal_flush();
+}
+
+/* ^C on a terminal: what the other end has not read yet is dropped, ours
+ * and the kernel's, as a board holds only a byte or two to send. A pipe
+ * loses nothing. */
+static void output_drop(void)
+{
+	if (!is_tty(1))
+		return;
+	out_len = out_sent = 0;
+	tcflush(1, TCOFLUSH);
+}
+
+/* Write out what waits, in pieces. While the other end takes nothing,
+ * input is read: a ^C then drops the rest. Output nobody takes any more
+ * (the other end closed) is dropped. */
 void hal_flush(void)
 {
-	fflush(stdout);
+	struct pollfd p[2] = { { .fd = 1, .events = POLLOUT }, { .fd = 0, .events = POLLIN } };
+	ssize_t n;
+
+	flushing = true;
+	while (out_sent < out_len) {
+		/* Input only while console_read would take some: else a pipe
+		 * with bytes waiting wakes poll for nothing. */
+		bool input = !console_eof && (console_room() || is_tty(0));
+
+		p[1].revents = 0;
+		if (poll(p, input ? 2 : 1, -1) < 0 && errno != EINTR)
+			break;
+		if (!p[0].revents) {
+			if (p[1].revents)
+				console_read(0); /* a ^C empties out_buf */
+			continue;
+		}
+		n = write(1, out_buf + out_sent, out_len - out_sent < 512 ? out_len - out_sent : 512);
+		if (n < 0 && (errno == EINTR || errno == EAGAIN))
+			continue;
+		if (n <= 0)
+			break;
+		out_sent += (size_t)n;
+	}
+	out_len = out_sent = 0;
+	flushing = answered = false;
 }
 
 /* Running a file, errors go to stderr; at the console, to the console. */
 void hal_err_putc(char c)
 {
-	putc(c, lex_source == SOURCE_FILE ? stderr : stdout);
+	if (lex_source != SOURCE_FILE)
+		return hal_putc(c);
+	putc(c, stderr);
 }
 
 static struct timespec start;
@@ -86,6 +206,8 @@ float hal_monotonic(void)
 {
 	struct timespec now;
 
+	if (vclock_on)
+		return vclock_monotonic();
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	return (float)((double)(now.tv_sec - start.tv_sec) + (double)(now.tv_nsec - start.tv_nsec) * 1e-9);
 }
@@ -103,6 +225,10 @@ void hal_sleep(float seconds)
 {
 	double end = now_seconds() + seconds, left;
 
+	if (vclock_on) {
+		vclock_sleep(seconds);
+		return;
+	}
 	while (!vm_interrupt && (left = end - now_seconds()) > 0) {
 		/* Wake at least every 10 s: no float-to-integer overflow for
 		 * sleep(1e30), and a closed console still sleeps. */
@@ -119,7 +245,7 @@ void hal_sleep(float seconds)
 
 void hal_exit(int status)
 {
-	fflush(stdout);
+	hal_flush();
 	exit(status);
 }
 
@@ -144,15 +270,28 @@ uint8_t hal_storage_read(uint16_t addr)
 	return addr < storage_size ? storage[addr] : 0xFF;
 }
 
+static void storage_load(void);
+static bool storage_saving;
+
+/* After a failed save the image is read again: the storage holds what the
+ * file really holds (the old program, usually), and says so. */
 static void storage_save(void)
 {
 	FILE *f;
+	bool saved;
 
 	if (!storage_file)
 		return;
 	f = fopen(storage_file, "wb");
-	if (!f || fwrite(storage, 1, storage_size, f) != storage_size || fclose(f) != 0)
-		err_format("cannot save the program to %s", ERR_PTR(storage_file));
+	saved = f && fwrite(storage, 1, storage_size, f) == storage_size;
+	if (f && fclose(f) != 0)
+		saved = false;
+	if (saved)
+		return;
+	storage_saving = true;
+	storage_load();
+	storage_saving = false;
+	err_format("cannot save the program to %s; it keeps what it had", ERR_PTR(storage_file));
 }
 
 void hal_storage_write(const uint8_t *data, uint16_t len)
@@ -175,14 +314,17 @@ static void storage_load(void)
 {
 	FILE *f;
 
-	storage = malloc(storage_size);
+	if (!storage)
+		storage = malloc(storage_size);
 	if (!storage) {
 		fputs("snek: no memory for the storage image\n", stderr);
 		exit(2);
 	}
 	memset(storage, 0xFF, storage_size);
 	if (storage_file && (f = fopen(storage_file, "rb"))) {
-		if (fread(storage, 1, storage_size, f) == 0 && ferror(f)) {
+		/* At start a file that cannot be read stops us; after a
+		 * failed save it reads as empty. */
+		if (fread(storage, 1, storage_size, f) == 0 && ferror(f) && !storage_saving) {
 			fprintf(stderr, "snek: cannot read %s\n", storage_file);
 			exit(2);
 		}
@@ -200,13 +342,14 @@ static void print_gc_stats(void)
 
 static void usage(const char *prog)
 {
-	fprintf(stderr, "usage: %s [--eeprom FILE] [--eeprom-size BYTES] [--board uno|snekboard] [--io-fd N] [FILE]\n", prog);
+	fprintf(stderr, "usage: %s [--eeprom FILE] [--eeprom-size BYTES] [--board uno|snekboard] [--io-fd N [--virtual-time]] [--safe] [--check] [FILE]\n", prog);
 	exit(2);
 }
 
 int main(int argc, char **argv)
 {
 	const char *file = NULL;
+	bool io = false;
 	uint8_t end;
 	int i;
 	long n;
@@ -227,17 +370,28 @@ int main(int argc, char **argv)
 		} else if (!strcmp(argv[i], "--board") && i + 1 < argc) {
 			if (!board_select(argv[++i]))
 				usage(argv[0]);
+		} else if (!strcmp(argv[i], "--safe")) {
+			snek_skip_stored = true; /* this start only, not reset() */
 		} else if (!strcmp(argv[i], "--io-fd") && i + 1 < argc) {
 			n = strtol(argv[++i], &rest, 10);
 			if (*rest || n < 0)
 				usage(argv[0]);
 			board_set_io_fd((int)n);
+			io = true;
+		} else if (!strcmp(argv[i], "--check")) {
+			parse_check_only = true;	/* compile FILE, run nothing */
+		} else if (!strcmp(argv[i], "--virtual-time")) {
+			vclock_enable();
 		} else if (argv[i][0] == '-' || file) {
 			usage(argv[0]);
 		} else {
 			file = argv[i];
 		}
 	}
+	if (parse_check_only && !file)
+		usage(argv[0]);
+	if (vclock_on && !io)
+		usage(argv[0]); /* the simulator's time comes on the side channel */
 	storage_load();
 	console_init();
 	if (file) {
@@ -251,7 +405,7 @@ int main(int argc, char **argv)
 		board_start();
 		lex_set_source(SOURCE_FILE);
 		end = snek_run();
-		fflush(stdout);
+		hal_flush();
 		return end == SNEK_FAILED ? 1 : 0;
 	}
 	do {
@@ -259,6 +413,6 @@ int main(int argc, char **argv)
 		board_start();
 		end = snek_run();
 	} while (end == SNEK_RESET);
-	fflush(stdout);
+	hal_flush();
 	return 0;
 }

@@ -68,3 +68,10 @@
 #define SNEK_RANDOM (1)
 #define SNEK_INPUT (1)
 #define SNEK_EXIT (0)
+/* Programs come from the console and the EEPROM only. */
+#define SNEK_FILES (0)
+/* No flash left for these checks of input no program means
+ * (config_default.h; docs/language.md says what then differs). */
+#define SNEK_RANGE_CHECK (0)
+#define SNEK_FORMAT_CHR (0)
+#define SNEK_UPLOAD_TEXT_CHECK (0)

@@ -48,7 +48,7 @@ UNO_CFLAGS = -mmcu=atmega328p -DF_CPU=16000000UL -Os -flto -flto-partition=one -
 	$(if $(UNO_POOL_SIZE),-DSNEK_POOL_SIZE=$(UNO_POOL_SIZE)) \
 	$(if $(UNO_STACK_SIZE),-DSNEK_STACK_SIZE=$(UNO_STACK_SIZE))
 UNO_INC = -Iports/uno -Icore
-UNO_SRC = $(CORE_SRC) $(wildcard ports/uno/*.c)
+UNO_SRC = $(CORE_SRC) $(wildcard ports/uno/*.c) $(wildcard ports/uno/*.S)
 UNO_DEPS = $(UNO_SRC) $(CORE_HDR) $(wildcard ports/uno/*.h) ports/uno/uno.mk
 # Linked with room to spare (128 KB of flash, 64 KB of RAM), so an image
 # too big still links and is measured; the report then decides.

@@ -1,6 +1,6 @@
 # isclose and identities
 import math
-print(math.isclose(1, 1.0000001))
+print(math.isclose(1, 1.0001), math.isclose(1, 1.0000000001))
 print(math.isclose(1, 1.1))
 print(math.isclose(1, 1.1, rel_tol=0.2))
 print(math.isclose(0, 0.001, abs_tol=0.01))

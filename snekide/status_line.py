@@ -1,0 +1,54 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""The status bar's message line: never wider than its room, and the hovered command's tip
+shown in its place (so nothing is ever drawn over the status bar's badges)."""
+
+from __future__ import annotations
+
+from PyQt6.QtCore import Qt
+from PyQt6.QtGui import QFont, QFontMetrics, QPainter, QPaintEvent
+from PyQt6.QtWidgets import QLabel, QSizePolicy, QWidget
+
+
+class StatusLine(QLabel):
+    """A label that shows its text cut to fit (whole in its tooltip), or a tip for a while."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._tip = ""
+        # Its width is what the status bar has left: a long message never pushes the
+        # badges around or widens the window.
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+
+    def setText(self, text: str | None) -> None:  # noqa: N802 - Qt override
+        super().setText(text or "")
+        self.setToolTip(text or "")
+        self.update()
+
+    def show_tip(self, tip: str) -> None:
+        """Show what the command under the mouse does ('' gives the message back)."""
+        self._tip = tip
+        self.update()
+
+    def shown_text(self) -> str:
+        """What the line shows now (before it is cut to fit)."""
+        return self._tip or self.text()
+
+    def visible_text(self) -> str:
+        """What the line shows now, cut to fit its width."""
+        return QFontMetrics(self._font()).elidedText(
+            self.shown_text(), Qt.TextElideMode.ElideRight, max(self.contentsRect().width(), 0))
+
+    def _font(self) -> QFont:
+        font = self.font()
+        font.setItalic(bool(self._tip))   # a tip looks different from a message
+        return font
+
+    def paintEvent(self, event: QPaintEvent | None) -> None:  # noqa: N802 - Qt override
+        painter = QPainter(self)
+        painter.setFont(self._font())
+        if self._tip:
+            painter.setPen(self.palette().placeholderText().color())
+        painter.drawText(self.contentsRect(), int(Qt.AlignmentFlag.AlignVCenter |
+                                                  Qt.AlignmentFlag.AlignLeft),
+                         self.visible_text())
+        painter.end()
