@@ -572,12 +572,15 @@ static void bind_target(uint16_t a, uint8_t local_op, uint8_t global_op, uint8_t
 }
 
 /* x = and x op= : the action stack gets the target's name id, or
- * NOT_A_NAME for an index, then for op= the operator. */
+ * NOT_A_NAME for an index, then for op= the operator (for = with
+ * SNEK_STORE_ORDER, where the target's code starts and ends). */
 static void assign_lhs(bool augmented)
 {
 	uint16_t a = take_target();
 
 	cpush(a);
+	if (SNEK_STORE_ORDER && !augmented)
+		cpush(C.expr_start);
 	if (augmented) {
 		/* Load it again: the operator needs the old value. */
 		if (a != NOT_A_NAME)
@@ -588,7 +591,64 @@ static void assign_lhs(bool augmented)
 	}
 	if (augmented || a == NOT_A_NAME)
 		emit_op(OP_PUSH);
+	if (SNEK_STORE_ORDER && !augmented)
+		cpush(here());
 }
+
+#if SNEK_STORE_ORDER
+
+/* The n bytes at p in reverse order. */
+static void reverse(uint8_t *p, uint16_t n)
+{
+	uint8_t *q = p + n, t;
+
+	while (p + 1 < q) {
+		t = *p;
+		*p++ = *--q;
+		*q = t;
+	}
+}
+
+/* x[i] = v finds v first, then x and i, as Python does, but their code
+ * came first, as the parser met them (t0 to t1: x pushed, then i). So
+ * the value's code (t1 to t3), ended by a store into a hidden local,
+ * moves before the target's, and the value comes back from the local for
+ * the store. Jumps inside either move with them (no jump leaves an
+ * expression). */
+static __attribute__((noinline)) void value_first(uint16_t t0, uint16_t t1)
+{
+	uint16_t slot = local_slot(NAME_STORE_VALUE), t3, at, to, n, *l;
+	uint8_t *code, *p;
+
+	emit_op_u16(OP_STORE_LOCAL, slot);
+	t3 = here();
+	/* Nothing allocates from here to the LOCAL: the buffers stay. */
+	code = CODE;
+	for (at = t0; at < t3; at = (uint16_t)(at + op_length(p))) {
+		p = code + at;
+		_Static_assert(OP_JUMP_FALSE == OP_JUMP + 1 && OP_JUMP_TRUE == OP_JUMP + 2, "the jumps");
+		if ((uint8_t)(*p - OP_JUMP) <= 2) {
+			to = (uint16_t)(p[1] | p[2] << 8);
+			if (to >= t0)
+				to = (uint16_t)(to < t1 ? to + (t3 - t1) : to - (t1 - t0));
+			p[1] = (uint8_t)to;
+			p[2] = (uint8_t)(to >> 8);
+		}
+	}
+	/* Swapped by three reversals. */
+	reverse(code + t0, (uint16_t)(t1 - t0));
+	reverse(code + t1, (uint16_t)(t3 - t1));
+	reverse(code + t0, (uint16_t)(t3 - t0));
+	/* The (offset, line) pairs after t0 go: the whole statement is
+	 * reported at its first line, as Python reports a store. */
+	l = (uint16_t *)raw(R_LINES);
+	for (n = (uint16_t)(UNIT.len[R_LINES] / 4); n && l[2 * n - 2] > t0; n--)
+		;
+	UNIT.len[R_LINES] = (snek_len_t)(4 * n);
+	UNIT.last_op = NO_OP;
+	emit_op_u16(OP_LOCAL, slot);
+}
+#endif
 
 /* Expressions. Operands are compiled as they come; an operator waits on
  * the action stack as OP_ENTRY + opcode until the operators after it show
@@ -803,12 +863,22 @@ void comp_action(uint8_t action)
 			syntax_error();
 		break;
 
-	/* assign_rest -> ASSIGN @assign_lhs testlist @assign
+	/* assign_rest -> ASSIGN @assign_lhs testlist @store
 	 *              | AUGASSIGN @aug_lhs testlist @binop @assign */
 	case ACT_assign_lhs:
 	case ACT_aug_lhs:
 		assign_lhs(action == ACT_aug_lhs);
 		break;
+	case ACT_store:
+#if SNEK_STORE_ORDER
+		{
+			uint16_t t1 = cpop(), t0 = cpop();
+
+			if (*ctop(0) == NOT_A_NAME)
+				value_first(t0, t1);
+		}
+#endif
+		/* fall through */
 	case ACT_assign:
 		bind_target(cpop(), OP_STORE_LOCAL, OP_STORE_GLOBAL, OP_STORE_INDEX);
 		break;

@@ -242,6 +242,13 @@
 #define SNEK_UPLOAD_TEXT_CHECK (1)
 #endif
 
+/* x[i] = v finds v before x and i, as Python does (1): the compiler
+ * moves the value's code before the target's. 0 finds them in the order
+ * written: x, i, then v (about 350 bytes of AVR code less). */
+#ifndef SNEK_STORE_ORDER
+#define SNEK_STORE_ORDER (1)
+#endif
+
 /* Programs from files (the host's `snek FILE`): an error ends the run. */
 #ifndef SNEK_FILES
 #define SNEK_FILES (1)

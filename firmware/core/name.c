@@ -129,8 +129,8 @@ uint16_t name_intern(const value_t *raw, uint8_t len)
 		return id;
 	/* Each name takes two bytes of the heap at least: in a small pool
 	 * the heap runs out first. */
-#if NAME_BUILTIN_COUNT + SNEK_POOL_SIZE / 2 >= NAME_NONE
-	if (id == NAME_NONE)
+#if NAME_BUILTIN_COUNT + SNEK_POOL_SIZE / 2 >= NAME_STORE_VALUE
+	if (id >= NAME_STORE_VALUE)
 		err_raise(ERR_TOO_BIG);
 #endif
 	/* A new buffer that fits exactly (names are few, memory is tight);

@@ -9,6 +9,9 @@
 
 #define NAME_MAX 64
 #define NAME_NONE 0xFFFF
+/* Never a name either: the compiler's hidden local that holds the value
+ * of x[i] = v while x and i are found (compile.c, value_first). */
+#define NAME_STORE_VALUE 0xFFFE
 
 typedef value_t (*builtin_fn_t)(uint8_t nargs, value_t *args);
 struct builtin {

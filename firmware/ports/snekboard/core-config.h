@@ -34,6 +34,8 @@
 #define SNEK_RANGE_CHECK (1)
 #define SNEK_FORMAT_CHR (1)
 #define SNEK_UPLOAD_TEXT_CHECK (1)
+/* x[i] = v finds v first, as Python does. */
+#define SNEK_STORE_ORDER (1)
 
 /* The pool (heap and value stack): what RAM leaves beside the other
  * static data and the C stack. The build fits it (tools/armsize.py links

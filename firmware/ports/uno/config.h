@@ -75,3 +75,6 @@
 #define SNEK_RANGE_CHECK (0)
 #define SNEK_FORMAT_CHR (0)
 #define SNEK_UPLOAD_TEXT_CHECK (0)
+/* x[i] = v finds x and i before v (docs/language.md): Python's order
+ * takes ~350 bytes the chip does not have. */
+#define SNEK_STORE_ORDER (0)
