@@ -218,7 +218,7 @@ small_stmt  : expr_stmt
 # The compiler knows where the code of the last expression started: a lone
 # name there is a target.
 expr_stmt   : testlist assign_rest ;
-assign_rest : ASSIGN @assign_lhs testlist @assign
+assign_rest : ASSIGN @assign_lhs testlist @store
             | AUGASSIGN @aug_lhs testlist @binop @assign
             | @expr_stmt
             ;

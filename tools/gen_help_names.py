@@ -61,6 +61,8 @@ def rows(lines: list[str]) -> list[tuple[str, tuple[str, ...], int, int]]:
             continue
         if kind == "FUNC":
             low, high = int(args[1]), int(args[2])
+        elif kind == "SHARED":  # SHARED(c_name, body, min, max, "name", ...)
+            low, high = int(args[2]), int(args[3])
         elif kind == "FLOAT1B":
             low, high = 1, 2
         elif kind.startswith("FLOAT"):

@@ -9,12 +9,6 @@
 
 #include "value.h"
 
-/* The whole math module, or (0) the subset small chips keep (the
- * default is repeated in builtins.def). */
-#ifndef SNEK_MATH_FULL
-#define SNEK_MATH_FULL (1)
-#endif
-
 /* Which of the builtins sharing the C function builtin_<fn> was called:
  * 0 for the first row of builtins.def naming fn, 1 for the next... */
 #define BUILTIN_NTH(fn) ((uint8_t)(VAL_BUILTIN_INDEX(args[-1]) - BUILTIN_FIRST_##fn))
@@ -23,10 +17,15 @@
  * the C functions that serve several (one entry and exit for a module). */
 #define BUILTIN_CALLED() ((uint8_t)VAL_BUILTIN_INDEX(args[-1]))
 
+/* The C entry builtin_<entry> of a SHARED row of builtins.def: another
+ * name for the function builtin_<body>, which serves several rows. */
+#define BUILTIN_SHARES(entry, body) \
+	value_t builtin_##entry(uint8_t nargs, value_t *args) __attribute__((alias("builtin_" #body)))
+
 /* val_to_num and val_to_int of the argument at arg: one call where
  * each built-in would load the value itself. */
-float builtin_num(const value_t *arg);
-int32_t builtin_int(const value_t *arg);
+float builtin_arg_num(const value_t *arg);
+int32_t builtin_arg_int(const value_t *arg);
 
 /* chr(*v) in UTF-8 (at most 4 bytes) in out; returns their count. */
 uint8_t builtin_utf8(const value_t *v, char *out);

@@ -8,12 +8,12 @@ __attribute__((noinline)) value_t builtin_none(void)
 	return VAL_NONE;
 }
 
-__attribute__((noinline)) float builtin_num(const value_t *arg)
+__attribute__((noinline)) float builtin_arg_num(const value_t *arg)
 {
 	return val_to_num(*arg);
 }
 
-__attribute__((noinline)) int32_t builtin_int(const value_t *arg)
+__attribute__((noinline)) int32_t builtin_arg_int(const value_t *arg)
 {
 	return val_to_int(*arg);
 }
@@ -58,10 +58,11 @@ value_t builtin_flush(uint8_t nargs, value_t *args)
 	return builtin_none();
 }
 
-/* chr(*v) in UTF-8: its bytes in out, their count returned. */
+/* chr(*v) in UTF-8: its bytes in out, their count returned (chr, and
+ * format's %c where SNEK_FORMAT_CHR). */
 uint8_t builtin_utf8(const value_t *v, char *out)
 {
-	uint32_t c = (uint32_t)builtin_int(v);
+	uint32_t c = (uint32_t)builtin_arg_int(v);
 	uint8_t n = 1, bit, i;
 
 	if (c > 0x10FFFF) /* negative ones too */
@@ -78,8 +79,9 @@ uint8_t builtin_utf8(const value_t *v, char *out)
 	return n;
 }
 
-/* ord and chr speak UTF-8, so text typed on a PC round-trips. One C
- * function for both (one entry and exit), switching on BUILTIN_chr. */
+/* The C entries builtin_ord and builtin_chr: one body (one entry and
+ * exit), switching on BUILTIN_chr. Both speak UTF-8, so text typed on a
+ * PC round-trips. */
 value_t builtin_ord(uint8_t nargs, value_t *args)
 {
 	struct snek_string *s;
@@ -88,8 +90,14 @@ value_t builtin_ord(uint8_t nargs, value_t *args)
 	uint8_t n = 1, bit = 0x40, i;
 
 	(void)nargs;
-	if (BUILTIN_CALLED() == BUILTIN_chr)
-		return str_new(utf8, builtin_utf8(args, utf8));
+	if (BUILTIN_CALLED() == BUILTIN_chr) {
+		n = builtin_utf8(args, utf8);
+#if SNEK_CHAR_STRINGS
+		if (n == 1)
+			return str_char((uint8_t)utf8[0]);
+#endif
+		return str_new(utf8, n);
+	}
 	if (val_type(args[0]) != TYPE_STRING)
 		err_invalid_type(args[0]);
 	s = str_ptr(args[0]);
@@ -110,8 +118,10 @@ value_t builtin_ord(uint8_t nargs, value_t *args)
 		c = c << 6 | ((uint8_t)s->data[i] & 0x3F);
 	return val_from_num(c);
 }
+BUILTIN_SHARES(chr, ord);
 
-/* float(x) and int(x): of a number, or of a string as float() reads it. */
+/* The C entries builtin_float and builtin_int, one body: float(x) and
+ * int(x) of a number, or of a string as float() reads it. */
 value_t builtin_float(uint8_t nargs, value_t *args)
 {
 	value_t v = args[0];
@@ -133,6 +143,7 @@ value_t builtin_float(uint8_t nargs, value_t *args)
 	}
 	return val_from_num(f);
 }
+BUILTIN_SHARES(int, float);
 
 value_t builtin_str(uint8_t nargs, value_t *args)
 {
@@ -145,13 +156,13 @@ value_t builtin_str(uint8_t nargs, value_t *args)
  * From 2^23 up (and inf, nan) floats are whole already. */
 value_t builtin_round(uint8_t nargs, value_t *args)
 {
-	float x = builtin_num(args), p = 1;
+	float x = builtin_arg_num(args), p = 1;
 	int32_t digits = 0;
 	bool whole = nargs == 1 || args[1] == VAL_NONE;
 	char buf[50]; /* -8388607. and 40 digits, NUL */
 
 	if (!whole) {
-		digits = builtin_int(&args[1]);
+		digits = builtin_arg_int(&args[1]);
 		if (digits > 40)
 			return args[0];
 		if (digits < 0) {
@@ -163,7 +174,7 @@ value_t builtin_round(uint8_t nargs, value_t *args)
 		}
 	}
 	if (fabsf(x) < 8388608.0f) {
-		num_parse(buf, num_format(buf, sizeof buf, x, 'f', 0, (int16_t)digits), &x, 0);
+		num_parse(buf, print_num_to_buf(buf, sizeof buf, x, 'f', 0, (int16_t)digits), &x, 0);
 	}
 	x *= p;
 	/* round(x) is never -0; round(x, n) may be, as in Python. */

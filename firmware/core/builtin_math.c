@@ -6,7 +6,7 @@
 #include "snek.h"
 #include <math.h>
 
-#define ARG(i) builtin_num(&args[i])
+#define ARG(i) builtin_arg_num(&args[i])
 #define RET(x) return val_from_num(x)
 
 /* Also the base module's abs. The AVR's libm has no fabs to point at
@@ -65,7 +65,7 @@ value_t builtin_floatfn(uint8_t nargs, value_t *args)
 value_t builtin_ldexp(uint8_t nargs, value_t *args)
 {
 	(void)nargs;
-	RET(ldexpf(ARG(0), (int)builtin_int(&args[1])));
+	RET(ldexpf(ARG(0), (int)builtin_arg_int(&args[1])));
 }
 
 value_t builtin_isfinite(uint8_t nargs, value_t *args)
@@ -88,7 +88,7 @@ value_t builtin_isnan(uint8_t nargs, value_t *args)
 
 value_t builtin_factorial(uint8_t nargs, value_t *args)
 {
-	int32_t n = builtin_int(args);
+	int32_t n = builtin_arg_int(args);
 	float r = 1;
 
 	(void)nargs;
@@ -101,7 +101,7 @@ value_t builtin_factorial(uint8_t nargs, value_t *args)
 
 value_t builtin_gcd(uint8_t nargs, value_t *args)
 {
-	int32_t a = builtin_int(args), b = builtin_int(&args[1]), t;
+	int32_t a = builtin_arg_int(args), b = builtin_arg_int(&args[1]), t;
 
 	(void)nargs;
 	if (a < 0)

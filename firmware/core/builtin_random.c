@@ -38,7 +38,7 @@ static uint32_t next(void)
  * number's low bits are zeros): no 32-bit multiply to pull in. */
 value_t builtin_seed(uint8_t nargs, value_t *args)
 {
-	float f = builtin_num(args);
+	float f = builtin_arg_num(args);
 	uint8_t i;
 
 	(void)nargs;
@@ -60,7 +60,7 @@ value_t builtin_random(uint8_t nargs, value_t *args)
  * uniform (fewer than two draws on average), and no 32-bit division. */
 value_t builtin_randrange(uint8_t nargs, value_t *args)
 {
-	int32_t n = builtin_int(args);
+	int32_t n = builtin_arg_int(args);
 	uint32_t top, mask = 0, r;
 
 	(void)nargs;

@@ -153,7 +153,7 @@ value_t builtin_eeprom_show(uint8_t nargs, value_t *args)
 	for (i = 0; i < size && (c = hal_storage_read(i)) != 0xFF; i++)
 		hal_putc((char)c);
 	if (nargs)
-		hal_putc((char)CTRL_C);
+		hal_putc((char)CTRL_ETX);
 	hal_flush();
 	return builtin_none();
 }

@@ -6,7 +6,7 @@ value_t builtin_sleep(uint8_t nargs, value_t *args)
 {
 	(void)nargs;
 	hal_flush();
-	hal_sleep(builtin_num(args)); /* ^C: the VM checks after every builtin */
+	hal_sleep(builtin_arg_num(args)); /* ^C: the VM checks after every builtin */
 	return builtin_none();
 }
 

@@ -39,12 +39,12 @@ static inline struct comp *comp_ptr(void)
 	return p;
 }
 #define C (*comp_ptr())
-#define u (C.unit)
+#define UNIT (C.unit)
 
 /* The action stack uses the value stack's own room at the pool's end:
  * the value stack is empty while a statement compiles, and the collector
  * never looks there then. */
-#define cstack ((uint16_t *)(gc_pool + GC_HOME_LIMIT))
+#define CSTACK ((uint16_t *)(gc_pool + GC_HOME_LIMIT))
 _Static_assert(SNEK_COMP_STACK * sizeof(uint16_t) <= SNEK_STACK_SIZE * sizeof(value_t),
 	       "the action stack fits the value stack's room");
 
@@ -52,36 +52,30 @@ static void cpush(uint16_t v)
 {
 	if (C.csp == SNEK_COMP_STACK)
 		err_raise(ERR_NESTED);
-	cstack[C.csp++] = v;
+	CSTACK[C.csp++] = v;
 }
 
 static uint16_t cpop(void)
 {
-	return cstack[--C.csp];
+	return CSTACK[--C.csp];
 }
 
 /* Entry i from the top of the action stack. */
 static __attribute__((noinline)) uint16_t *ctop(uint8_t i)
 {
-	return &cstack[C.csp - 1 - i];
+	return &CSTACK[C.csp - 1 - i];
 }
 
-/* Per opcode: operand bytes in the low 3 bits, stack effect + 4 above. */
-static const uint8_t op_info[] SNEK_ROM = {
-#define OP(name, effect, bytes) (uint8_t)(((effect) + 4) << 3 | (bytes)),
-#include "opcodes.h"
-#undef OP
-};
-
+/* The stack effect of op (opcodes.h, by way of vm.h). */
 static __attribute__((noinline)) int8_t op_effect(uint8_t op)
 {
-	return (int8_t)((SNEK_ROM_BYTE(&op_info[op]) >> 3) - 4);
+	return OP_EFFECT(op);
 }
 
 /* Bytes in the instruction at ip. */
 static snek_len_t op_length(const uint8_t *ip)
 {
-	snek_len_t n = 1 + (SNEK_ROM_BYTE(&op_info[*ip]) & 7);
+	snek_len_t n = 1 + OP_BYTES(*ip);
 
 	if (*ip == OP_CALL)
 		n += 2 * (snek_len_t)ip[2];
@@ -98,7 +92,7 @@ static uint8_t *raw(uint8_t r)
 /* Room for `size` more bytes at the end of buffer r: where they go. */
 static uint8_t *append(uint8_t r, uint8_t size)
 {
-	snek_len_t len = u.len[r], cap = 0, need = len + size;
+	snek_len_t len = UNIT.len[r], cap = 0, need = len + size;
 	struct snek_raw *b;
 
 	if (comp_roots[r] != VAL_NONE)
@@ -110,7 +104,7 @@ static uint8_t *append(uint8_t r, uint8_t size)
 			memcpy(b->b, raw(r), len);
 		comp_roots[r] = gc_ref(TAG_BLOCK, b);
 	}
-	u.len[r] = need;
+	UNIT.len[r] = need;
 	return raw(r) + len;
 }
 
@@ -118,9 +112,9 @@ static void unit_begin(void)
 {
 	for (uint8_t i = 0; i < R_PER_UNIT; i++)
 		comp_roots[i] = VAL_NONE;
-	memset(&u, 0, sizeof u);
-	u.last_op = NO_OP;
-	/* u.name: def_begin names a function; a statement's code is never
+	memset(&UNIT, 0, sizeof UNIT);
+	UNIT.last_op = NO_OP;
+	/* UNIT.name: def_begin names a function; a statement's code is never
 	 * a value, so its name is never read. */
 }
 
@@ -175,7 +169,7 @@ static __attribute__((noreturn)) void syntax_error(void)
 /* Code offsets stay below OP_ENTRY (see Expressions). */
 static void emit_byte(uint8_t b)
 {
-	if (u.len[R_CODE] >= 0xFFB0)
+	if (UNIT.len[R_CODE] >= 0xFFB0)
 		err_raise(ERR_TOO_BIG);
 	*append(R_CODE, 1) = b;
 }
@@ -205,32 +199,72 @@ static void patch_u16(uint16_t at, uint16_t v)
  * smaller after LTO, measured. */
 static __attribute__((noinline)) uint16_t here(void)
 {
-	return (uint16_t)u.len[R_CODE];
+	return (uint16_t)UNIT.len[R_CODE];
 }
 
 static void add_depth(int16_t n)
 {
-	u.depth = (uint16_t)(u.depth + n);
-	if (u.depth > u.maxdepth)
-		u.maxdepth = u.depth;
+	UNIT.depth = (uint16_t)(UNIT.depth + n);
+	if (UNIT.depth > UNIT.maxdepth)
+		UNIT.maxdepth = UNIT.depth;
 }
 
 static void note_line(void)
 {
 	uint16_t *l;
 
-	if (comp_tok.line == u.last_line)
+	if (comp_tok.line == UNIT.last_line)
 		return;
-	u.last_line = comp_tok.line;
+	UNIT.last_line = comp_tok.line;
 	l = (uint16_t *)append(R_LINES, 4);
 	l[0] = here();
 	l[1] = comp_tok.line;
 }
 
+#if SNEK_VM_FAST_PATHS
+/* A PUSH right after a load joins it: the load becomes its twin that
+ * pushes too (opcodes.h), one instruction less to run. False when the
+ * newest instruction is no load, or a jump lands here. */
+static bool join_push(void)
+{
+	uint8_t *p, op;
+
+	if (UNIT.last_op == NO_OP)
+		return false;
+	p = CODE + UNIT.last_op;
+	switch (*p) {
+	case OP_LOCAL:
+		op = OP_LOCAL_PUSH;
+		break;
+	case OP_GLOBAL:
+		op = OP_GLOBAL_PUSH;
+		break;
+	case OP_NUMBER:
+		op = OP_NUMBER_PUSH;
+		break;
+	case OP_CONST:
+		op = OP_CONST_PUSH;
+		break;
+	case OP_NAME:
+		op = OP_NAME_PUSH;
+		break;
+	default:
+		return false;
+	}
+	*p = op;
+	add_depth(1);
+	return true;
+}
+#endif
+
 static void emit_op(uint8_t op)
 {
+#if SNEK_VM_FAST_PATHS
+	if (op == OP_PUSH && join_push())
+		return;
+#endif
 	note_line();
-	u.last_op = here();
+	UNIT.last_op = here();
 	emit_byte(op);
 	add_depth(op_effect(op));
 }
@@ -260,7 +294,7 @@ static void patch_here(uint16_t chain)
 		chain = next;
 	}
 	/* A jump lands here: the last instruction no longer stands alone. */
-	u.last_op = NO_OP;
+	UNIT.last_op = NO_OP;
 }
 
 static uint16_t add_const(value_t v)
@@ -271,7 +305,7 @@ static uint16_t add_const(value_t v)
 	/* The new block is zeroed: the collector sees numbers in free slots. */
 	slot = (value_t *)append(R_CONSTS, sizeof(value_t));
 	*slot = GC_POP();
-	return (uint16_t)(u.len[R_CONSTS] / sizeof(value_t) - 1);
+	return (uint16_t)(UNIT.len[R_CONSTS] / sizeof(value_t) - 1);
 }
 
 /* Names */
@@ -280,7 +314,7 @@ static int16_t find_id(uint8_t r, uint16_t id)
 {
 	uint16_t i, *ids = (uint16_t *)raw(r);
 
-	for (i = 0; i < u.len[r] / 2; i++)
+	for (i = 0; i < UNIT.len[r] / 2; i++)
 		if (ids[i] == id)
 			return (int16_t)i;
 	return -1;
@@ -289,12 +323,12 @@ static int16_t find_id(uint8_t r, uint16_t id)
 static uint16_t add_id(uint8_t r, uint16_t id)
 {
 	*(uint16_t *)append(r, 2) = id;
-	return (uint16_t)(u.len[r] / 2 - 1);
+	return (uint16_t)(UNIT.len[r] / 2 - 1);
 }
 
 static bool is_global(uint16_t id)
 {
-	return !u.in_func || find_id(R_GLOBALS, id) >= 0;
+	return !UNIT.in_func || find_id(R_GLOBALS, id) >= 0;
 }
 
 /* The local slot for a name being bound in a function. */
@@ -304,32 +338,33 @@ static uint16_t local_slot(uint16_t id)
 
 	if (slot >= 0)
 		return (uint16_t)slot;
-	if (u.len[R_LOCALS] == 2 * 255)
+	if (UNIT.len[R_LOCALS] == 2 * 255)
 		err_raise(ERR_TOO_BIG);
 	return add_id(R_LOCALS, id);
 }
 
-/* Store or delete a name: local_op is OP_STORE_LOCAL or OP_DEL_LOCAL,
- * each followed by its global twin. */
-static void emit_bind(uint8_t local_op, uint16_t id)
+/* Store into or delete a name, a store or a delete as the pair of
+ * opcodes given says: OP_STORE_LOCAL and OP_STORE_GLOBAL, or OP_DEL_LOCAL
+ * and OP_DEL_GLOBAL. */
+static void emit_bind(uint8_t local_op, uint8_t global_op, uint16_t id)
 {
 	if (is_global(id))
-		emit_op_u16(local_op + 1, id);
+		emit_op_u16(global_op, id);
 	else
 		emit_op_u16(local_op, local_slot(id));
 }
 
 static uint8_t last_op(void)
 {
-	return u.last_op == NO_OP ? OP_HALT : CODE[u.last_op];
+	return UNIT.last_op == NO_OP ? OP_HALT : CODE[UNIT.last_op];
 }
 
 /* Take back the newest instruction. */
 static void unemit(void)
 {
 	add_depth((int16_t)-op_effect(last_op()));
-	u.len[R_CODE] = u.last_op;
-	u.last_op = NO_OP;
+	UNIT.len[R_CODE] = UNIT.last_op;
+	UNIT.last_op = NO_OP;
 }
 
 /* Not a name id: the target of =, op= or del is an index. */
@@ -342,7 +377,7 @@ static uint16_t take_name(void)
 	uint16_t id;
 	uint8_t op = last_op();
 
-	if (u.last_op != C.expr_start || (op != OP_NAME && op != OP_GLOBAL))
+	if (UNIT.last_op != C.expr_start || (op != OP_NAME && op != OP_GLOBAL))
 		return NOT_A_NAME;
 	id = read_u16(C.expr_start + 1);
 	unemit();
@@ -361,6 +396,18 @@ static void resolve_names(void)
 	/* Nothing here allocates: p stays valid. */
 	for (at = 0; at < here(); at = (uint16_t)(at + op_length(p))) {
 		p = CODE + at;
+#if SNEK_VM_FAST_PATHS
+		if (*p == OP_NAME_PUSH) {
+			id = (uint16_t)(p[1] | p[2] << 8);
+			slot = is_global(id) ? -1 : find_id(R_LOCALS, id);
+			*p = slot >= 0 ? OP_LOCAL_PUSH : OP_GLOBAL_PUSH;
+			if (slot >= 0) {
+				p[1] = (uint8_t)slot;
+				p[2] = (uint8_t)(slot >> 8);
+			}
+			continue;
+		}
+#endif
 		if (*p != OP_NAME)
 			continue;
 		id = (uint16_t)(p[1] | p[2] << 8);
@@ -384,24 +431,24 @@ static value_t finish_unit(void)
 	snek_len_t n = sizeof *c + 1;
 
 	for (i = 0; i < R_GLOBALS; i++)
-		n += u.len[i];
+		n += UNIT.len[i];
 	c = gc_alloc(GC_CODE, n & ~(snek_len_t)1);
-	c->ncode = u.len[R_CODE];
-	c->nconst = (uint16_t)(u.len[R_CONSTS] / sizeof(value_t));
-	c->nlines = (uint16_t)(u.len[R_LINES] / 4);
-	c->nparams = u.nparams;
-	c->ndefaults = u.ndefaults;
-	c->nlocals = (uint8_t)(u.len[R_LOCALS] / 2);
-	c->maxstack = (uint16_t)(u.maxdepth + 2);
-	c->name = u.name;
+	c->ncode = UNIT.len[R_CODE];
+	c->nconst = (uint16_t)(UNIT.len[R_CONSTS] / sizeof(value_t));
+	c->nlines = (uint16_t)(UNIT.len[R_LINES] / 4);
+	c->nparams = UNIT.nparams;
+	c->ndefaults = UNIT.ndefaults;
+	c->nlocals = (uint8_t)(UNIT.len[R_LOCALS] / 2);
+	c->maxstack = (uint16_t)(UNIT.maxdepth + 2);
+	c->name = UNIT.name;
 	p = (uint8_t *)c->consts;
 	for (i = 0; i < sizeof code_sections; i++) {
 		r = SNEK_ROM_BYTE(&code_sections[i]);
-		if (u.len[r])
-			memcpy(p, raw(r), u.len[r]);
-		p += u.len[r];
+		if (UNIT.len[r])
+			memcpy(p, raw(r), UNIT.len[r]);
+		p += UNIT.len[r];
 		if (r == R_CODE)
-			p += u.len[r] & 1;
+			p += UNIT.len[r] & 1;
 	}
 	return gc_ref(TAG_FUNC, c);
 }
@@ -431,7 +478,7 @@ static void swap_bytes(uint8_t *a, uint8_t *b, uint8_t n)
 /* Exchange the open unit and the one waiting, with their buffers. */
 static void swap_units(void)
 {
-	swap_bytes((uint8_t *)&u, (uint8_t *)C.waiting, sizeof u);
+	swap_bytes((uint8_t *)&UNIT, (uint8_t *)C.waiting, sizeof UNIT);
 	swap_bytes((uint8_t *)comp_roots, (uint8_t *)(comp_roots + R_PER_UNIT),
 		   R_PER_UNIT * sizeof(value_t));
 }
@@ -439,14 +486,14 @@ static void swap_units(void)
 /* A def opens a function unit; the statement around it waits. */
 static void def_begin(void)
 {
-	if (u.in_func) {
+	if (UNIT.in_func) {
 		comp_tok.type = TOK_DEF; /* the error is at the nested "def" */
 		syntax_error();
 	}
 	swap_units();
 	unit_begin(); /* no loop around its body */
-	u.in_func = true;
-	u.name = tok_id();
+	UNIT.in_func = true;
+	UNIT.name = tok_id();
 }
 
 static void def_end(void)
@@ -458,7 +505,7 @@ static void def_end(void)
 	emit_op(OP_RETURN);
 	resolve_names();
 	v = finish_unit();
-	name = u.name;
+	name = UNIT.name;
 	unit_begin(); /* drops the function's buffers */
 	swap_units();
 	emit_op_u16(OP_CONST, add_const(v));
@@ -472,17 +519,17 @@ enum { LOOP_PREV, LOOP_TOP, LOOP_BREAKS, LOOP_DROP, LOOP_SIZE };
 /* The innermost loop's record. */
 static __attribute__((noinline)) uint16_t *loop_rec(void)
 {
-	return &cstack[u.loop_base - 1];
+	return &CSTACK[UNIT.loop_base - 1];
 }
 
 static void loop_begin(uint8_t drop)
 {
-	cpush(u.loop_base);
-	u.loop_base = C.csp;
+	cpush(UNIT.loop_base);
+	UNIT.loop_base = C.csp;
 	cpush(here());
 	cpush(NO_JUMP);
 	cpush(drop);
-	u.last_op = NO_OP;
+	UNIT.last_op = NO_OP;
 }
 
 /* A for loop's head: the state is on the stack; fetch, then store. */
@@ -492,7 +539,7 @@ static void for_head(uint8_t next_op, uint8_t drop)
 
 	loop_begin(drop);
 	cpush(emit_jump(next_op, NO_JUMP));
-	emit_bind(OP_STORE_LOCAL, id);
+	emit_bind(OP_STORE_LOCAL, OP_STORE_GLOBAL, id);
 }
 
 static void jump_back(void)
@@ -514,23 +561,26 @@ static uint16_t take_target(void)
 	return a;
 }
 
-/* Store into or delete the target: the name's op is OP_STORE_LOCAL or
- * OP_DEL_LOCAL, the index's OP_STORE_INDEX or OP_DEL_INDEX. */
-static void bind_target(uint16_t a, uint8_t local_op, uint8_t index_op)
+/* Store into or delete the target: a name with local_op or global_op
+ * (emit_bind), an index with index_op (OP_STORE_INDEX, OP_DEL_INDEX). */
+static void bind_target(uint16_t a, uint8_t local_op, uint8_t global_op, uint8_t index_op)
 {
 	if (a != NOT_A_NAME)
-		emit_bind(local_op, a);
+		emit_bind(local_op, global_op, a);
 	else
 		emit_op(index_op);
 }
 
 /* x = and x op= : the action stack gets the target's name id, or
- * NOT_A_NAME for an index, then for op= the operator. */
+ * NOT_A_NAME for an index, then for op= the operator (for = with
+ * SNEK_STORE_ORDER, where the target's code starts and ends). */
 static void assign_lhs(bool augmented)
 {
 	uint16_t a = take_target();
 
 	cpush(a);
+	if (SNEK_STORE_ORDER && !augmented)
+		cpush(C.expr_start);
 	if (augmented) {
 		/* Load it again: the operator needs the old value. */
 		if (a != NOT_A_NAME)
@@ -541,7 +591,64 @@ static void assign_lhs(bool augmented)
 	}
 	if (augmented || a == NOT_A_NAME)
 		emit_op(OP_PUSH);
+	if (SNEK_STORE_ORDER && !augmented)
+		cpush(here());
 }
+
+#if SNEK_STORE_ORDER
+
+/* The n bytes at p in reverse order. */
+static void reverse(uint8_t *p, uint16_t n)
+{
+	uint8_t *q = p + n, t;
+
+	while (p + 1 < q) {
+		t = *p;
+		*p++ = *--q;
+		*q = t;
+	}
+}
+
+/* x[i] = v finds v first, then x and i, as Python does, but their code
+ * came first, as the parser met them (t0 to t1: x pushed, then i). So
+ * the value's code (t1 to t3), ended by a store into a hidden local,
+ * moves before the target's, and the value comes back from the local for
+ * the store. Jumps inside either move with them (no jump leaves an
+ * expression). */
+static __attribute__((noinline)) void value_first(uint16_t t0, uint16_t t1)
+{
+	uint16_t slot = local_slot(NAME_STORE_VALUE), t3, at, to, n, *l;
+	uint8_t *code, *p;
+
+	emit_op_u16(OP_STORE_LOCAL, slot);
+	t3 = here();
+	/* Nothing allocates from here to the LOCAL: the buffers stay. */
+	code = CODE;
+	for (at = t0; at < t3; at = (uint16_t)(at + op_length(p))) {
+		p = code + at;
+		_Static_assert(OP_JUMP_FALSE == OP_JUMP + 1 && OP_JUMP_TRUE == OP_JUMP + 2, "the jumps");
+		if ((uint8_t)(*p - OP_JUMP) <= 2) {
+			to = (uint16_t)(p[1] | p[2] << 8);
+			if (to >= t0)
+				to = (uint16_t)(to < t1 ? to + (t3 - t1) : to - (t1 - t0));
+			p[1] = (uint8_t)to;
+			p[2] = (uint8_t)(to >> 8);
+		}
+	}
+	/* Swapped by three reversals. */
+	reverse(code + t0, (uint16_t)(t1 - t0));
+	reverse(code + t1, (uint16_t)(t3 - t1));
+	reverse(code + t0, (uint16_t)(t3 - t0));
+	/* The (offset, line) pairs after t0 go: the whole statement is
+	 * reported at its first line, as Python reports a store. */
+	l = (uint16_t *)raw(R_LINES);
+	for (n = (uint16_t)(UNIT.len[R_LINES] / 4); n && l[2 * n - 2] > t0; n--)
+		;
+	UNIT.len[R_LINES] = (snek_len_t)(4 * n);
+	UNIT.last_op = NO_OP;
+	emit_op_u16(OP_LOCAL, slot);
+}
+#endif
 
 /* Expressions. Operands are compiled as they come; an operator waits on
  * the action stack as OP_ENTRY + opcode until the operators after it show
@@ -550,23 +657,24 @@ static void assign_lhs(bool augmented)
  * `and`, `or` and comparisons keep a jump chain under their entry. */
 #define OP_ENTRY 0xFFC0
 
-/* Precedence, loosest first, as in Python; 0 is an expression's start. */
+/* Precedence, loosest first, as in Python; 0 is an expression's start,
+ * and the level of += and *=, which are never pending. */
 enum {
-	LEVEL_OR = 1, LEVEL_AND, LEVEL_NOT, LEVEL_COMPARE, LEVEL_BOR, LEVEL_BXOR,
-	LEVEL_BAND, LEVEL_SHIFT, LEVEL_ARITH, LEVEL_TERM, LEVEL_UNARY, LEVEL_POW
+	LEVEL_ASSIGN = 0, LEVEL_OR, LEVEL_AND, LEVEL_NOT, LEVEL_COMPARE, LEVEL_BOR,
+	LEVEL_BXOR, LEVEL_BAND, LEVEL_SHIFT, LEVEL_ARITH, LEVEL_TERM, LEVEL_UNARY,
+	LEVEL_POW
 };
 
-/* Per opcode from OP_ADD to OP_NOT; `and` and `or` are their jumps
- * (op_level), which opcodes.h keeps apart from the operators. */
+/* Per operator from OP_ADD to OP_NOT (opcodes.h; print.c checks the
+ * run); `and` and `or` are their jumps (op_level), which opcodes.h keeps
+ * apart from the operators. */
 static const uint8_t op_levels[] SNEK_ROM = {
-	LEVEL_ARITH, LEVEL_ARITH, LEVEL_TERM, LEVEL_TERM, LEVEL_TERM, LEVEL_TERM,
-	LEVEL_POW, LEVEL_BAND, LEVEL_BOR, LEVEL_BXOR, LEVEL_SHIFT, LEVEL_SHIFT,
-	0, 0, /* IADD IMUL */
-	LEVEL_COMPARE, LEVEL_COMPARE, LEVEL_COMPARE, LEVEL_COMPARE, LEVEL_COMPARE,
-	LEVEL_COMPARE, LEVEL_COMPARE, LEVEL_COMPARE, LEVEL_COMPARE, LEVEL_COMPARE,
-	LEVEL_UNARY, LEVEL_UNARY, LEVEL_UNARY, LEVEL_NOT,
+#define OP(name, effect, bytes)
+#define OPERATOR(name, effect, level, text) LEVEL_##level,
+#include "opcodes.h"
+#undef OPERATOR
+#undef OP
 };
-_Static_assert(OP_NOT - OP_ADD + 1 == sizeof op_levels, "one level per opcode");
 
 static uint8_t op_level(uint8_t op)
 {
@@ -622,7 +730,7 @@ static uint8_t prefix_op(uint8_t op)
 static uint16_t temp_slot(void)
 {
 	if (C.in_default)
-		return (uint16_t)(u.nparams - 1);
+		return (uint16_t)(UNIT.nparams - 1);
 	return local_slot(NAME_NONE);
 }
 
@@ -663,7 +771,7 @@ static void infix(uint8_t op)
  * high byte, as OP_CALL takes them), then the named arguments' ids. */
 static __attribute__((noinline)) uint16_t *call_rec(void)
 {
-	return &cstack[C.call_base];
+	return &CSTACK[C.call_base];
 }
 #define CALL_COUNTS (*call_rec())
 #define NAMED_COUNT (CALL_COUNTS >> 8)
@@ -690,7 +798,7 @@ static void call_end(void)
 	while (p < end)
 		emit_u16(*p++);
 	C.csp = (cindex_t)(C.call_base - 1);
-	C.call_base = cstack[C.csp];
+	C.call_base = CSTACK[C.csp];
 }
 
 /* Per action with an argument: its kind and argument (grammar.ll). */
@@ -732,7 +840,7 @@ void comp_action(uint8_t action)
 	/* small_stmt -> BREAK @break | CONTINUE @continue */
 	case ACT_break:
 	case ACT_continue:
-		if (!u.loop_base)
+		if (!UNIT.loop_base)
 			raise_here(ERR_NOT_IN_LOOP);
 		if (action == ACT_continue) {
 			jump_back();
@@ -746,7 +854,7 @@ void comp_action(uint8_t action)
 
 	/* small_stmt -> GLOBAL NAME @global global_more */
 	case ACT_global:
-		if (u.in_func)
+		if (UNIT.in_func)
 			add_id(R_GLOBALS, tok_id());
 		break;
 	/* small_stmt -> FROM NAME IMPORT OP @import_star */
@@ -755,28 +863,38 @@ void comp_action(uint8_t action)
 			syntax_error();
 		break;
 
-	/* assign_rest -> ASSIGN @assign_lhs testlist @assign
+	/* assign_rest -> ASSIGN @assign_lhs testlist @store
 	 *              | AUGASSIGN @aug_lhs testlist @binop @assign */
 	case ACT_assign_lhs:
 	case ACT_aug_lhs:
 		assign_lhs(action == ACT_aug_lhs);
 		break;
+	case ACT_store:
+#if SNEK_STORE_ORDER
+		{
+			uint16_t t1 = cpop(), t0 = cpop();
+
+			if (*ctop(0) == NOT_A_NAME)
+				value_first(t0, t1);
+		}
+#endif
+		/* fall through */
 	case ACT_assign:
-		bind_target(cpop(), OP_STORE_LOCAL, OP_STORE_INDEX);
+		bind_target(cpop(), OP_STORE_LOCAL, OP_STORE_GLOBAL, OP_STORE_INDEX);
 		break;
 	/* assign_rest -> @expr_stmt */
 	case ACT_expr_stmt:
-		if (!u.in_func && lex_interactive)
+		if (!UNIT.in_func && lex_interactive)
 			emit_op_u16(OP_PRINT_EXPR, name_underscore);
 		break;
 	/* del_target -> expr @del */
 	case ACT_del:
-		bind_target(take_target(), OP_DEL_LOCAL, OP_DEL_INDEX);
+		bind_target(take_target(), OP_DEL_LOCAL, OP_DEL_GLOBAL, OP_DEL_INDEX);
 		break;
 
 	/* return_val -> testlist @return | @emit(OP_NONE) @return */
 	case ACT_return:
-		if (!u.in_func)
+		if (!UNIT.in_func)
 			raise_here(ERR_RETURN);
 		emit_op(OP_RETURN);
 		break;
@@ -810,8 +928,8 @@ void comp_action(uint8_t action)
 		p = loop_rec();
 		a = p[LOOP_BREAKS];
 		add_depth((int16_t)-p[LOOP_DROP]);
-		C.csp = (cindex_t)(u.loop_base - 1);
-		u.loop_base = (cindex_t)p[LOOP_PREV];
+		C.csp = (cindex_t)(UNIT.loop_base - 1);
+		UNIT.loop_base = (cindex_t)p[LOOP_PREV];
 		cpush(a);
 		break;
 
@@ -828,6 +946,9 @@ void comp_action(uint8_t action)
 	case ACT_range_begin:
 		emit_op_u16(OP_NUMBER, 0);
 		cpush(here());
+#if SNEK_VM_FAST_PATHS
+		UNIT.last_op = NO_OP; /* a PUSH of its own, which @range may make a NONE */
+#endif
 		emit_op(OP_PUSH);
 		cpush(0);
 		break;
@@ -864,26 +985,26 @@ void comp_action(uint8_t action)
 		/* The locals so far are the parameters: a new one takes the
 		 * next slot. */
 		i = tok_id();
-		if (local_slot(i) != u.nparams++) {
+		if (local_slot(i) != UNIT.nparams++) {
 			error_here(ROM_STR("duplicate argument: %n"), i);
 		}
 		break;
 	case ACT_param_plain:
-		if (u.ndefaults)
+		if (UNIT.ndefaults)
 			syntax_error();
 		break;
 	/* param_default -> ASSIGN @default_begin expr @default_end */
 	case ACT_default_begin:
-		emit_op_u16(OP_DEFAULT, (uint16_t)(u.nparams - 1));
+		emit_op_u16(OP_DEFAULT, (uint16_t)(UNIT.nparams - 1));
 		cpush(here());
 		emit_u16(NO_JUMP);
 		C.in_default = true;
 		break;
 	case ACT_default_end:
 		C.in_default = false;
-		emit_op_u16(OP_STORE_LOCAL, (uint16_t)(u.nparams - 1));
+		emit_op_u16(OP_STORE_LOCAL, (uint16_t)(UNIT.nparams - 1));
 		patch_here(cpop());
-		u.ndefaults++;
+		UNIT.ndefaults++;
 		break;
 	case ACT_def_end:
 		def_end();

@@ -50,8 +50,10 @@ value_t comp_end(void);
 /* Forget any half-compiled statement (after an error). */
 void comp_reset(void);
 
-/* Roots of the statement and function being compiled. */
-#define COMP_ROOTS 10
+/* Roots of the statement and function being compiled: the buffers of
+ * the open unit, then those of the one waiting (the statement around a
+ * def). */
+#define COMP_ROOTS (2 * R_PER_UNIT)
 extern value_t comp_roots[COMP_ROOTS];
 
 /* Parse the whole input, running each top-level statement. */

@@ -9,8 +9,10 @@
 #include <stdint.h>
 #include <stdbool.h>
 
-#define CTRL_STX 0x02 /* before eeprom.show(1)'s text */
-#define CTRL_C 0x03   /* interrupt (from the host); ETX after the text */
+/* One byte, two roles: the host's ^C, and the board's ETX. */
+#define CTRL_C 0x03   /* interrupt (from the host) */
+#define CTRL_STX 0x02 /* before eeprom.show(1)'s text (from the board) */
+#define CTRL_ETX 0x03 /* after it */
 #define CTRL_D 0x04   /* ends eeprom.write() */
 #define CTRL_ENQ 0x05 /* answered by ACK once all before it was read */
 #define CTRL_ACK 0x06

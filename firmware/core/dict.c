@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Dicts: insertion order like Python. The entries are key, value pairs in
- * the order they were added (removed ones leave VAL_DELETED holes on hosts;
- * small chips move the later entries down instead). Big
- * hosts find keys through a hash index; small chips walk the entries,
- * which is slower but needs neither the index nor the hashing code. */
+ * the order they were added (removed ones leave VAL_DELETED holes; linear
+ * dicts, SNEK_DICT_LINEAR, move the later entries down instead). Keys are
+ * found through a hash index; linear dicts walk the entries, which is
+ * slower but needs neither the index nor the hashing code. */
 #include "snek.h"
 
 struct entry {
@@ -16,7 +16,7 @@ static struct entry *entries(struct snek_dict *d)
 	return (struct entry *)block_ptr(d->entries);
 }
 
-#if SNEK_SMALL
+#if SNEK_DICT_LINEAR
 
 /* Keys must not change: lists and dicts, also inside tuples, are refused. */
 static void key_check(value_t v, uint8_t depth)
@@ -38,12 +38,14 @@ static void key_check(value_t v, uint8_t depth)
 		key_check(items[i], (uint8_t)(depth + 1));
 }
 
-/* The entry of key in the dict dv, or NULL (stale after any allocation). */
-static struct entry *find(value_t dv, value_t key)
+/* The entry of key in the dict dv, or NULL (stale after any allocation);
+ * no hash (h is for the indexed dicts' find). */
+static struct entry *find(value_t dv, value_t key, uint32_t *h)
 {
 	struct snek_dict *d = dict_ptr(dv);
 	struct entry *e = entries(d), *end = e + d->used;
 
+	(void)h;
 	key_check(key, 0);
 	for (; e != end; e++)
 		if (val_equal(e->key, key))
@@ -53,7 +55,12 @@ static struct entry *find(value_t dv, value_t key)
 
 /* No index to keep, and no holes (dict_del closes them). */
 #define IS_HOLE(key) false
-#define index_add(d, entry, h) ((void)(entry))
+static inline void index_add(struct snek_dict *d, snek_len_t entry, uint32_t h)
+{
+	(void)d;
+	(void)entry;
+	(void)h;
+}
 
 #else
 
@@ -110,32 +117,36 @@ static uint32_t hash(value_t v, uint16_t depth)
 }
 
 /* The index: an open-addressed table of 2 * cap entry numbers plus one
- * (0 = empty). */
+ * (0 = empty), then the hash of each of the cap entries, so that a probe
+ * compares hashes before keys and growing hashes nothing again. */
 static snek_len_t *index_of(struct snek_dict *d)
 {
 	return (snek_len_t *)BUF_BYTES(d->index);
 }
 
-/* A key's hash, taken once per operation: hashing may be long and end in
- * ^C, so it is done before the dict changes. */
-typedef snek_len_t key_hash_t;
-static key_hash_t key_hash(value_t key)
+/* The entries' hashes in an index block for cap entries. */
+static uint32_t *hashes_in(value_t index, snek_len_t cap)
 {
-	return (snek_len_t)hash(key, 0);
+	return (uint32_t *)((snek_len_t *)BUF_BYTES(index) + 2 * cap);
 }
 
-static struct entry *find_hashed(value_t dv, value_t key, key_hash_t i)
+/* The entry of key in the dict dv, or NULL (stale after any allocation);
+ * the key's hash in *h. The hash is taken first: hashing may be long and
+ * end in ^C, and the dict is not changed yet. */
+static struct entry *find(value_t dv, value_t key, uint32_t *h)
 {
 	struct snek_dict *d = dict_ptr(dv);
-	snek_len_t mask = 2 * d->cap - 1, slot;
+	snek_len_t mask = 2 * d->cap - 1, i, slot;
+	uint32_t k = hash(key, 0);
 
+	*h = k;
 	if (!d->cap)
 		return NULL;
-	for (;; i++) {
+	for (i = (snek_len_t)k;; i++) {
 		slot = index_of(d)[i & mask];
 		if (!slot)
 			return NULL;
-		if (val_equal(entries(d)[slot - 1].key, key))
+		if (hashes_in(d->index, d->cap)[slot - 1] == k && val_equal(entries(d)[slot - 1].key, key))
 			return &entries(d)[slot - 1];
 	}
 }
@@ -143,29 +154,22 @@ static struct entry *find_hashed(value_t dv, value_t key, key_hash_t i)
 /* An empty index for `cap` entries. */
 static value_t index_alloc(snek_len_t cap)
 {
-	return obj_new(GC_RAW, (snek_len_t)(sizeof(struct snek_raw) + 2 * cap * sizeof(snek_len_t)));
+	return obj_new(GC_RAW, (snek_len_t)(sizeof(struct snek_raw) + 2 * cap * sizeof(snek_len_t) +
+					      cap * sizeof(uint32_t)));
 }
 
-/* Put entry number `entry`, whose key hashes to i, in an index for cap
- * entries. */
-static void index_put(snek_len_t *index, snek_len_t cap, snek_len_t entry, key_hash_t i)
+/* Index entry number `entry`, whose key (not in the index yet) hashes
+ * to h. */
+static void index_add(struct snek_dict *d, snek_len_t entry, uint32_t h)
 {
-	snek_len_t mask = 2 * cap - 1;
+	snek_len_t mask = 2 * d->cap - 1, i = (snek_len_t)h;
 
-	while (index[i & mask])
+	hashes_in(d->index, d->cap)[entry] = h;
+	while (index_of(d)[i & mask])
 		i++;
-	index[i & mask] = entry + 1;
+	index_of(d)[i & mask] = entry + 1;
 }
-#define index_add(d, entry, h) index_put(index_of(d), (d)->cap, entry, h)
 
-#endif
-
-#if !SNEK_SMALL
-/* The entry of key in the dict dv, or NULL (stale after any allocation). */
-static struct entry *find(value_t dv, value_t key)
-{
-	return find_hashed(dv, key, key_hash(key));
-}
 #endif
 
 value_t dict_new(void)
@@ -174,69 +178,74 @@ value_t dict_new(void)
 	return obj_new(GC_DICT, sizeof(struct snek_dict));
 }
 
-__attribute__((noinline)) value_t dict_get(value_t dv, value_t key)
+SNEK_OUTLINE value_t dict_get(value_t dv, value_t key)
 {
-	struct entry *e = find(dv, key);
+	uint32_t h;
+	struct entry *e = find(dv, key, &h);
 
 	return e ? e->value : VAL_UNSET;
 }
 
 /* Move the entries of the dict in slot *dv to a block with room for
- * `cap` (and a new index), dropping holes. Hosts fill the new index
- * before the dict takes it: hashing a key may end in ^C, and then the
- * dict is as it was. */
+ * `cap` (and a new index), dropping holes. Both blocks are allocated
+ * before the dict changes, so running out of memory leaves it as it was;
+ * the new index is filled from the old one's hashes, so nothing is hashed
+ * again (and nothing here can end in ^C). */
 static struct snek_dict *rebuild(const value_t *dv, snek_len_t cap)
 {
 	value_t block;
 	struct snek_dict *d;
 	struct entry *old, *e;
 	snek_len_t n = 0;
-#if !SNEK_SMALL
+#if !SNEK_DICT_LINEAR
 	snek_len_t i;
 	value_t *index = obj_keep(index_alloc(cap));
+	uint32_t *old_h, *new_h;
 #endif
 
 	block = obj_new(GC_VALUES, (snek_len_t)(sizeof(struct snek_values) + cap * sizeof *e));
 	d = dict_ptr(*dv);
 	old = entries(d);
 	e = (struct entry *)block_ptr(block);
-#if SNEK_SMALL
-	/* Small chips leave no holes (dict_del closes them). */
+#if SNEK_DICT_LINEAR
+	/* Linear dicts leave no holes (dict_item closes them). */
 	n = d->used;
 	memcpy(e, old, n * sizeof *e);
 #else
+	/* Nothing allocates from here: the blocks stay where they are. The
+	 * old index is dropped (it holds no references: no barrier). */
+	old_h = hashes_in(d->index, d->cap);
+	new_h = hashes_in(*index, cap);
 	for (i = 0; i < d->used; i++)
-		if (old[i].key != VAL_DELETED)
+		if (old[i].key != VAL_DELETED) {
+			new_h[n] = old_h[i];
 			e[n++] = old[i];
-	/* Nothing allocates here: the blocks stay where they are. An
-	 * index holds no references (no barrier). */
-	for (i = 0; i < n; i++)
-		index_put((snek_len_t *)BUF_BYTES(*index), cap, i, key_hash(e[i].key));
+		}
 	d->index = *index;
-	d->used = n;
 	gc_ntemp--;
 #endif
 	gc_barrier(d->entries);
 	d->entries = block;
 	d->cap = cap;
+#if !SNEK_DICT_LINEAR
+	d->used = n;
+	for (i = 0; i < n; i++)
+		index_add(d, i, new_h[i]);
+#endif
 	return d;
 }
 
 void dict_set(const value_t *dv, const value_t *kv)
 {
-#if SNEK_SMALL
-	struct entry *e = find(*dv, kv[0]);
-#else
-	key_hash_t h = key_hash(kv[0]);
-	struct entry *e = find_hashed(*dv, kv[0], h);
-#endif
+	uint32_t h;
+	struct entry *e = find(*dv, kv[0], &h);
 	struct snek_dict *d = dict_ptr(*dv);
 	snek_len_t cap;
 
 	if (!e) {
 		if (d->used == d->cap) {
-#if SNEK_SMALL
-			/* Small chips: room for a few more, holes dropped. */
+#if SNEK_DICT_LINEAR
+			/* Linear dicts: room for a few more. */
 			cap = d->len + 4;
 #else
 			/* Grow when at least half full, else just drop the
@@ -251,8 +260,8 @@ void dict_set(const value_t *dv, const value_t *kv)
 		e = &entries(d)[d->used];
 		e->key = kv[0];
 		index_add(d, d->used++, h);
-#if !SNEK_SMALL
-		d->len++; /* small chips: the same field */
+#if !SNEK_DICT_LINEAR
+		d->len++; /* linear dicts: the same field */
 #endif
 	}
 	/* A new entry's value is 0, which the barrier passes by. */
@@ -266,12 +275,13 @@ value_t dict_item(uint8_t op, const value_t *t)
 {
 	struct entry *e;
 	value_t v;
+	uint32_t h;
 
 	if (op == OP_STORE_INDEX) {
 		dict_set(t, t + 1);
 		return t[2];
 	}
-	e = find(t[0], t[1]);
+	e = find(t[0], t[1], &h);
 	if (!e)
 		return VAL_UNSET;
 	v = e->value;
@@ -279,8 +289,8 @@ value_t dict_item(uint8_t op, const value_t *t)
 		return v;
 	gc_barrier(e->key);
 	gc_barrier(v);
-#if SNEK_SMALL
-	/* Small chips close the hole (len is used). */
+#if SNEK_DICT_LINEAR
+	/* Linear dicts close the hole (len is used). */
 	obj_close(t[0], e, sizeof *e);
 #else
 	e->key = VAL_DELETED;

@@ -5,7 +5,7 @@
 const char *err_file; /* NULL: the console, "<stdin>" (kept in flash) */
 uint16_t err_line;
 
-#ifndef SNEK_PORT_UNWIND
+#if !SNEK_PORT_UNWIND
 #include <setjmp.h>
 
 static jmp_buf *err_catch;
@@ -113,28 +113,27 @@ static void vformat(const char *fmt, const err_arg_t *arg)
 	}
 }
 
-/* The raise being unwound: the top level prints it once the stack of the
- * code that raised it is gone. */
-#define pending gc_scratch.err
+/* The raise being unwound, gc_scratch.err: the top level prints it once
+ * the stack of the code that raised it is gone. */
 
 /* Every raise ends here; arguments the format does not read are left as
  * they were. */
 void err_format0(const char *fmt)
 {
-	pending.fmt = fmt;
+	gc_scratch.err.fmt = fmt;
 	err_throw(ERR_RAISED);
 }
 
 void err_format1(const char *fmt, err_arg_t a)
 {
-	pending.args[0] = a;
+	gc_scratch.err.args[0] = a;
 	err_format0(fmt);
 }
 
 void err_format3(const char *fmt, err_arg_t a, err_arg_t b, err_arg_t c)
 {
-	pending.args[1] = b;
-	pending.args[2] = c;
+	gc_scratch.err.args[1] = b;
+	gc_scratch.err.args[2] = c;
 	err_format1(fmt, a);
 }
 
@@ -145,7 +144,7 @@ void err_interrupt(void)
 
 __attribute__((noinline)) void err_print(void)
 {
-	if (!pending.fmt) {
+	if (!gc_scratch.err.fmt) {
 		print_to(SINK_OUT);
 		print_str("^C\n");
 	} else {
@@ -157,7 +156,7 @@ __attribute__((noinline)) void err_print(void)
 		print_char(':');
 		print_num(vm_active ? vm_line() : err_line);
 		print_char(' ');
-		vformat(pending.fmt, pending.args);
+		vformat(gc_scratch.err.fmt, gc_scratch.err.args);
 		print_char('\n');
 		print_to(SINK_OUT);
 	}

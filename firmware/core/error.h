@@ -13,11 +13,7 @@
 uint8_t err_try(void (*run)(void));
 __attribute__((noreturn)) void err_throw(uint8_t why);
 
-/* Marks the function err_try runs: a port's err_try may restore every
- * register itself, so that function need not keep them. */
-#ifndef ERR_TRY_BODY
-#define ERR_TRY_BODY
-#endif
+/* ERR_TRY_BODY marks the function err_try runs (config_default.h). */
 
 /* Fixed messages, shared by every raise site. */
 enum err_code {

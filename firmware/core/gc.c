@@ -22,16 +22,16 @@
  * padding before the pool would be RAM lost). */
 uint8_t gc_pool[SNEK_POOL_SIZE] __attribute__((aligned(_Alignof(max_align_t))));
 _Static_assert(SNEK_POOL_SIZE < GC_HDR_MARK, "an object's size must fit its header");
-value_t gc_temp[GC_TEMP_MAX];
+value_t gc_temp[SNEK_GC_TEMPS];
 uint8_t gc_ntemp;
 struct gc_stats gc_stats;
 union gc_scratch gc_scratch;
 
-/* Statistics for the host's SNEK_GC_STATS report; small chips skip them. */
-#if SNEK_SMALL
-#define COUNT(field) ((void)0)
-#else
+/* Statistics for the host's SNEK_GC_STATS report (SNEK_GC_COUNTS). */
+#if SNEK_GC_COUNTS
 #define COUNT(field) (gc_stats.field++)
+#else
+#define COUNT(field) ((void)0)
 #endif
 
 /* The first granule holds no object, so that no reference has payload
@@ -45,22 +45,32 @@ static snek_len_t top; /* gc_init sets it: no initial value to keep in RAM */
 snek_len_t gc_limit;
 snek_len_t gc_reserve;
 static snek_len_t since_cycle; /* bytes allocated since the last cycle began */
+/* A cycle begins after every eighth of the pool allocated; with much
+ * live data (!SNEK_SMALL_CODE), only once as much again has been
+ * allocated (within half the room left), so that marking it costs each
+ * byte allocated about the same. */
+#if SNEK_SMALL_CODE
+#define CYCLE_EVERY ((snek_len_t)(SNEK_POOL_SIZE / 8))
+#else
+static snek_len_t cycle_every = SNEK_POOL_SIZE / 8;
+static snek_len_t live_bytes; /* found live by the sweep under way */
+#define CYCLE_EVERY cycle_every
+#endif
 /* Marking: the next object to rescan; compaction: the end of the run
  * being moved; sweeping: the next object to sweep. */
 static snek_len_t scan_at;
 
 /* Marking never overlaps compaction, which finds the mark stack empty, so
- * the stack lives in gc_scratch beside the error being printed. */
-#define mark_stack gc_scratch.mark
-#define forward gc_scratch.forward
+ * the mark stack (gc_scratch.mark) lives beside the error being printed,
+ * where the forwarding table (gc_scratch.forward) is during a compaction. */
 #if SNEK_MARK_STACK < 256 && SNEK_FORWARD_MAX < 256
 typedef uint8_t gc_count_t;
 #else
 typedef snek_len_t gc_count_t;
 #endif
 static gc_count_t mark_sp;
-#if !SNEK_SMALL
-static gc_count_t nforward; /* entries in forward[], for the binary search */
+#if !SNEK_SMALL_CODE
+static gc_count_t nforward; /* entries in the forwarding table, for the binary search */
 #endif
 
 /* Where the cycle is, which also says what visiting a slot does.
@@ -68,12 +78,23 @@ static gc_count_t nforward; /* entries in forward[], for the binary search */
  * it sweeps; the stress builds VERIFY when marking ends. */
 enum { IDLE, SWEEP, FORWARD, VERIFY, MARK, MARK_FULL };
 static uint8_t phase;
+#if !SNEK_SMALL_CODE
+bool gc_marking; /* phase >= MARK, for gc.h's inline barrier */
+#endif
+
+static void set_phase(uint8_t p)
+{
+	phase = p;
+#if !SNEK_SMALL_CODE
+	gc_marking = p >= MARK;
+#endif
+}
 
 static inline gc_hdr_t *hdr_at(snek_len_t off) { return (gc_hdr_t *)(gc_pool + off); }
 static inline snek_len_t size_at(snek_len_t off) { return GC_HDR_SIZE(*hdr_at(off)); }
 static inline bool marked(snek_len_t off) { return *hdr_at(off) & GC_HDR_MARK; }
 
-#if SNEK_GC_BINS > 1
+#if !SNEK_GC_FIRST_FIT
 /* A hole: a free object on a free list. */
 struct hole {
 	gc_hdr_t hdr;
@@ -97,13 +118,13 @@ static void hole_add(snek_len_t off)
 	*bin = off;
 }
 #else
-/* Small chips keep no lists: a hole is a free object, found by walking
- * the heap (first fit, see place), so it needs nothing but its header,
- * and a sweep joins it to the dead objects beside it. */
+/* First fit keeps no lists: a hole is a free object, found by walking
+ * the heap (see place), so it needs nothing but its header, and a sweep
+ * joins it to the dead objects beside it. */
 #define MIN_SIZE SNEK_GRANULE
 _Static_assert(sizeof(gc_hdr_t) <= SNEK_GRANULE, "a hole is a header");
 #define FORGET_HOLES() ((void)0)
-#define hole_add(off) ((void)(off))
+static inline void hole_add(snek_len_t off) { (void)off; }
 #endif
 
 void gc_init(void)
@@ -114,7 +135,10 @@ void gc_init(void)
 	gc_ntemp = 0;
 	FORGET_HOLES();
 	since_cycle = 0;
-	phase = IDLE;
+#if !SNEK_SMALL_CODE
+	cycle_every = SNEK_POOL_SIZE / 8;
+#endif
+	set_phase(IDLE);
 }
 
 #if SNEK_GC_STRESS
@@ -135,12 +159,12 @@ static value_t visit(value_t val)
 		return val;
 	if (phase == FORWARD) {
 		/* Most references point outside this pass's run: skip the search. */
-		if (off < forward[0].from || off >= scan_at)
+		if (off < gc_scratch.forward[0].from || off >= scan_at)
 			return val;
 		/* Inside the run, every live reference is to a moved object. */
-#if SNEK_SMALL
+#if SNEK_SMALL_CODE
 		/* A few entries: a linear search is as quick and smaller. */
-		struct gc_forward *f = forward;
+		struct gc_forward *f = gc_scratch.forward;
 
 		while (f->from < off)
 			f++;
@@ -149,12 +173,12 @@ static value_t visit(value_t val)
 
 		while (lo < hi) {
 			mid = lo + (hi - lo) / 2;
-			if (forward[mid].from < off)
+			if (gc_scratch.forward[mid].from < off)
 				lo = mid + 1;
 			else
 				hi = mid;
 		}
-		struct gc_forward *f = &forward[lo];
+		struct gc_forward *f = &gc_scratch.forward[lo];
 #endif
 		return val - f->by;
 	}
@@ -168,16 +192,16 @@ static value_t visit(value_t val)
 	if (!marked(off)) {
 		*hdr_at(off) |= GC_HDR_MARK;
 		if (mark_sp < SNEK_MARK_STACK)
-			mark_stack[mark_sp++] = off;
+			gc_scratch.mark[mark_sp++] = off;
 		else if (off < scan_at)
 			scan_at = off; /* left out: rescan from here */
 	}
 	return val;
 }
 
-/* Visit n value slots from v (out of line on small chips: it is called
+/* Visit n value slots from v (out of line for small code: it is called
  * from three places). */
-#if SNEK_SMALL
+#if SNEK_SMALL_CODE
 __attribute__((noinline))
 #endif
 static void visit_all(value_t *v, snek_len_t n)
@@ -219,11 +243,11 @@ static void visit_object(snek_len_t off)
 /* Visit every root slot. */
 static void visit_roots(void)
 {
-	value_t *const *r;
+	const struct gc_root *r;
 	value_t *v;
 
-	for (r = gc_roots; (v = SNEK_ROM_PTR(r)); r++)
-		*v = visit(*v);
+	for (r = gc_roots; (v = SNEK_ROM_PTR(&r->at)); r++)
+		visit_all(v, SNEK_ROM_BYTE(&r->n));
 	visit_all(gc_temp, gc_ntemp);
 	visit_all(vm_stack + 1, (snek_len_t)(vm_sp - vm_stack)); /* [0] is unused */
 }
@@ -239,11 +263,18 @@ static void visit_live(void)
 			visit_object(off);
 }
 
+#if SNEK_SMALL_CODE
 void gc_barrier(value_t old)
 {
 	if (phase >= MARK)
 		visit(old);
 }
+#else
+void gc_barrier_mark(value_t old)
+{
+	visit(old);
+}
+#endif
 
 static void step(void);
 
@@ -256,7 +287,7 @@ static __attribute__((noinline)) void finish_cycle(void)
 /* Start a cycle of the given marking phase. */
 static __attribute__((noinline)) void cycle_begin(uint8_t mark)
 {
-	phase = mark;
+	set_phase(mark);
 	since_cycle = 0;
 	mark_sp = 0;
 	scan_at = FAR;
@@ -264,17 +295,17 @@ static __attribute__((noinline)) void cycle_begin(uint8_t mark)
 }
 
 /* Compaction: slide marked objects down, a table of them at a time, then
- * rewrite the references to them. forward[] says where each came from
- * (sorted) and by how many granules (the unit references count in) it
- * moved down. Between the moved objects and the rest lies dead space: a free
- * header over it keeps the heap walkable. Objects stay marked for the
- * sweep. */
+ * rewrite the references to them. The table (gc_scratch.forward) says
+ * where each came from (sorted) and by how many granules (the unit
+ * references count in) it moved down. Between the moved objects and the
+ * rest lies dead space: a free header over it keeps the heap walkable.
+ * Objects stay marked for the sweep. */
 static void compact(void)
 {
 	snek_len_t src = HEAP_START, dst = HEAP_START, size;
 	gc_count_t n;
 
-	phase = FORWARD;
+	set_phase(FORWARD);
 	do {
 		n = 0;
 		for (; src < top && n < SNEK_FORWARD_MAX; src += size) {
@@ -284,8 +315,8 @@ static void compact(void)
 				 * they are: no table entries for them (old objects
 				 * gather at the bottom). */
 				if (src != dst) {
-					forward[n].from = src;
-					forward[n].by = (src - dst) / SNEK_GRANULE;
+					gc_scratch.forward[n].from = src;
+					gc_scratch.forward[n].by = (src - dst) / SNEK_GRANULE;
 					n++;
 					/* Only dead or moved-from space lies below src. */
 					memmove(gc_pool + dst, gc_pool + src, size);
@@ -296,7 +327,7 @@ static void compact(void)
 		if (src != dst)
 			*hdr_at(dst) = GC_HDR(GC_FREE, src - dst);
 		scan_at = src;
-#if !SNEK_SMALL
+#if !SNEK_SMALL_CODE
 		nforward = n;
 #endif
 		if (n)
@@ -325,11 +356,11 @@ static void verify(bool compacted)
 		else if (compacted)
 			__builtin_trap();
 	}
-	phase = VERIFY;
+	set_phase(VERIFY);
 	visit_live();
 }
 #else
-#define verify(compacted) ((void)0)
+static inline void verify(bool compacted) { (void)compacted; }
 #endif
 
 /* Sweep the object at off: unmark it if marked, else make it and the dead
@@ -341,6 +372,9 @@ static void sweep(snek_len_t off)
 
 	if (marked(off)) {
 		*hdr_at(off) &= (gc_hdr_t)~GC_HDR_MARK;
+#if !SNEK_SMALL_CODE
+		live_bytes += size_at(off);
+#endif
 		return;
 	}
 	while (end < top && !marked(end))
@@ -364,7 +398,7 @@ static void step(void)
 	snek_len_t off = scan_at;
 
 	if (mark_sp) { /* only marking fills the stack, and ends with it empty */
-		visit_object(mark_stack[--mark_sp]);
+		visit_object(gc_scratch.mark[--mark_sp]);
 	} else if (off < top) {
 		scan_at += size_at(off);
 		if (phase == SWEEP)
@@ -372,8 +406,16 @@ static void step(void)
 		else if (marked(off))
 			visit_object(off);
 	} else if (phase == SWEEP) {
-		phase = IDLE;
+		set_phase(IDLE);
 		COUNT(cycles);
+#if !SNEK_SMALL_CODE
+		cycle_every = SNEK_POOL_SIZE / 8;
+		if (live_bytes > cycle_every)
+			cycle_every = live_bytes < (GC_HOME_LIMIT - live_bytes) / 2 ?
+				live_bytes : (snek_len_t)((GC_HOME_LIMIT - live_bytes) / 2);
+		if (cycle_every < SNEK_POOL_SIZE / 8)
+			cycle_every = SNEK_POOL_SIZE / 8;
+#endif
 	} else {
 		if (phase == MARK_FULL) {
 			compact();
@@ -381,8 +423,11 @@ static void step(void)
 		} else {
 			verify(false);
 		}
-		phase = SWEEP;
+		set_phase(SWEEP);
 		scan_at = HEAP_START;
+#if !SNEK_SMALL_CODE
+		live_bytes = 0;
+#endif
 		FORGET_HOLES(); /* the sweep files them again */
 	}
 }
@@ -415,7 +460,7 @@ static inline bool bump_fits(snek_len_t size)
 	return size + gc_reserve <= gc_limit - top;
 }
 
-#if SNEK_GC_BINS > 1
+#if !SNEK_GC_FIRST_FIT
 /* The link to the first hole in bin b that `size` bytes fit, whole or
  * with its end cut off; NULL when none does. */
 static snek_len_t *hole_fit(uint8_t b, snek_len_t size)
@@ -437,7 +482,7 @@ static snek_len_t *hole_fit(uint8_t b, snek_len_t size)
  * filed again). Holes are tried in the size's own bin, then the large
  * ones (first fit), then the bins of bigger sizes. NULL when nothing
  * fits. */
-static __attribute__((noinline)) uint8_t *place(snek_len_t size)
+static SNEK_OUTLINE uint8_t *place(snek_len_t size)
 {
 	uint8_t b = BIN_OF(size);
 	snek_len_t *link, off, hsize;
@@ -474,7 +519,7 @@ static __attribute__((noinline)) uint8_t *place(snek_len_t size)
 /* A place for `size` bytes: the top, else the end of the first hole it
  * fits (holes are free objects, their headers the bare size, never
  * marked: see sweep). NULL when nothing fits. */
-static __attribute__((noinline)) uint8_t *place(snek_len_t size)
+static SNEK_OUTLINE uint8_t *place(snek_len_t size)
 {
 	snek_len_t off;
 	gc_hdr_t hdr;
@@ -496,11 +541,21 @@ static __attribute__((noinline)) uint8_t *place(snek_len_t size)
 }
 #endif
 
+/* A new object's bytes all 0, but for a string's (which its maker fills
+ * whole): only its last granule, where its NUL is. */
+static inline void clear(uint8_t *p, uint8_t type, snek_len_t size)
+{
+	if (!SNEK_SMALL_CODE && type == GC_STRING)
+		memset(p + size - SNEK_GRANULE, 0, SNEK_GRANULE);
+	else
+		memset(p, 0, size);
+}
+
+static void *alloc_paid(uint8_t type, snek_len_t size);
+
 void *gc_alloc(uint8_t type, snek_len_t bytes)
 {
-	snek_len_t size = (bytes + SNEK_GRANULE - 1) & ~(snek_len_t)(SNEK_GRANULE - 1), work;
-	gc_hdr_t hdr;
-	uint8_t *p;
+	snek_len_t size = (bytes + SNEK_GRANULE - 1) & ~(snek_len_t)(SNEK_GRANULE - 1);
 
 	if (size < bytes)
 		err_raise(ERR_NO_MEMORY);
@@ -510,10 +565,36 @@ void *gc_alloc(uint8_t type, snek_len_t bytes)
 		__builtin_trap();
 	if (SNEK_GC_STRESS == 1)
 		gc_collect();
-	/* Pay for the allocation with collection work, starting a cycle
-	 * after every eighth of the pool allocated. */
 	since_cycle += size;
-	if (phase == IDLE && (SNEK_GC_STRESS == 2 || since_cycle >= SNEK_POOL_SIZE / 8))
+#if !SNEK_SMALL_CODE && !SNEK_GC_STRESS
+	/* Most of the time: no cycle under way or due, room at the top. */
+	if (phase == IDLE && since_cycle < CYCLE_EVERY && bump_fits(size)) {
+		uint8_t *p = gc_pool + top;
+
+		top += size;
+		clear(p, type, size);
+		*(gc_hdr_t *)p = GC_HDR(type, size);
+		COUNT(allocs);
+		return p;
+	}
+#endif
+	return alloc_paid(type, size);
+}
+
+/* The rest of gc_alloc: pay for the allocation with collection work,
+ * starting a cycle after every CYCLE_EVERY bytes allocated, then take a
+ * place, collecting in full when there is none. Out of line on hosts, so
+ * that the fast path above saves no registers. */
+#if !SNEK_SMALL_CODE
+__attribute__((noinline))
+#endif
+static void *alloc_paid(uint8_t type, snek_len_t size)
+{
+	snek_len_t work;
+	gc_hdr_t hdr;
+	uint8_t *p;
+
+	if (phase == IDLE && (SNEK_GC_STRESS == 2 || since_cycle >= CYCLE_EVERY))
 		cycle_begin(MARK);
 	for (work = SNEK_GC_STRESS == 2 ? 4 : 16 + 8 * (size / SNEK_GRANULE); work && phase != IDLE; work--)
 		step();
@@ -524,7 +605,7 @@ void *gc_alloc(uint8_t type, snek_len_t bytes)
 		if (!p)
 			err_raise(ERR_NO_MEMORY);
 	}
-	memset(p, 0, size);
+	clear(p, type, size);
 	/* New objects are black while marking, and above the sweeper. */
 	hdr = GC_HDR(type, size);
 	if (phase >= MARK || (phase == SWEEP && (snek_len_t)(p - gc_pool) >= scan_at))

@@ -6,7 +6,7 @@
 #include "value.h"
 #include "error.h"
 
-#if SNEK_SMALL
+#if SNEK_LEN16
 typedef uint16_t snek_len_t;
 typedef uint16_t gc_hdr_t;
 #else
@@ -44,7 +44,10 @@ static inline void *gc_ptr(value_t v)
 	return gc_pool + (snek_len_t)VAL_PAYLOAD(v) * SNEK_GRANULE;
 }
 
-#if SNEK_SMALL
+/* With 16-bit offsets a reference is made of two 16-bit halves, out of
+ * line (value.c): VAL_MAKE with a variable tag is a 32-bit shift, a loop
+ * on 8-bit chips. */
+#if SNEK_LEN16
 __attribute__((noinline)) value_t gc_ref(uint8_t tag, const void *p);
 #else
 static inline value_t gc_ref(uint8_t tag, const void *p)
@@ -53,7 +56,8 @@ static inline value_t gc_ref(uint8_t tag, const void *p)
 }
 #endif
 
-/* Allocate a zeroed object of `bytes` (header included). Raises
+/* Allocate a zeroed object of `bytes` (header included; a GC_STRING's
+ * bytes are its maker's to fill, all but its NUL). Raises
  * "out of memory" rather than returning NULL. Every raw pointer into the
  * pool is stale after this returns: the collector moves objects. */
 void *gc_alloc(uint8_t type, snek_len_t bytes);
@@ -82,8 +86,19 @@ snek_len_t gc_lower_limit(snek_len_t want);
 extern snek_len_t gc_reserve;
 
 /* Call with the reference an object is about to lose (an overwritten or
- * removed slot): while a cycle marks, it keeps the snapshot whole. */
+ * removed slot): while a cycle marks, it keeps the snapshot whole. Inline
+ * unless SNEK_SMALL_CODE: most of the time nothing marks. */
+#if SNEK_SMALL_CODE
 void gc_barrier(value_t old);
+#else
+extern bool gc_marking;
+void gc_barrier_mark(value_t old);
+static inline void gc_barrier(value_t old)
+{
+	if (gc_marking)
+		gc_barrier_mark(old);
+}
+#endif
 
 /* What the collector has done, for tests and size reports. */
 struct gc_stats {
@@ -111,24 +126,25 @@ union gc_scratch {
 };
 extern union gc_scratch gc_scratch;
 
-/* Values held by C code across an allocation live in these slots. The
- * core nests them 6 deep at most: the gc-stress builds check every
- * allocation against the small chips' 6, and posix-small's sanitizers
- * catch any store beyond them. */
+/* Values held by C code across an allocation live in these slots
+ * (SNEK_GC_TEMPS of them). The core nests them GC_TEMP_SMALL deep at
+ * most: the gc-stress builds check every allocation against that, and
+ * posix-small's sanitizers catch any store beyond its 6. */
 #define GC_TEMP_SMALL 6
-#if SNEK_SMALL
-#define GC_TEMP_MAX GC_TEMP_SMALL
-#else
-#define GC_TEMP_MAX 16
-#endif
-extern value_t gc_temp[GC_TEMP_MAX];
+_Static_assert(SNEK_GC_TEMPS >= GC_TEMP_SMALL, "room for the core's temporaries");
+extern value_t gc_temp[SNEK_GC_TEMPS];
 extern uint8_t gc_ntemp;
 #define GC_PUSH(v) (gc_temp[gc_ntemp++] = (v))
 #define GC_POP() (gc_temp[--gc_ntemp])
 #define GC_TEMP(i) (gc_temp[gc_ntemp - 1 - (i)])
 
-/* Static roots: every global value_t the interpreter keeps. */
-extern value_t *const gc_roots[];
+/* Static roots: every global value_t the interpreter keeps, listed once
+ * (repl.c): a value, or an array of n of them. The list ends with NULL. */
+struct gc_root {
+	value_t *at;
+	uint8_t n;
+};
+extern const struct gc_root gc_roots[];
 
 /* Forget all objects (fresh heap). */
 void gc_init(void);

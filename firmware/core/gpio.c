@@ -13,8 +13,8 @@ static void gpio_wait(float seconds)
 }
 #endif
 
-#if (SNEK_GPIO && !SNEK_SMALL) || SNEK_NEOPIXEL
-/* A level from 0..1, clamped; nan is 1, as small chips read it below. */
+#if (SNEK_GPIO && !SNEK_GPIO_BYTE_LEVELS) || SNEK_NEOPIXEL
+/* A level from 0..1, clamped; nan is 1, as byte levels read it below. */
 static float level_clamp(float f)
 {
 	return f < 0 ? 0 : f >= 0 && f <= 1 ? f : 1;
@@ -22,10 +22,10 @@ static float level_clamp(float f)
 #endif
 
 #if SNEK_GPIO
-/* A power level from 0..1, clamped; nan is 1, as on small chips, which
- * clamp by the float's bits (no float compares): sign set is 0, from 1.0
- * up (inf and nan too) 255. */
-#if SNEK_SMALL
+/* A power level from 0..1, clamped; nan is 1, as byte levels have it:
+ * they clamp by the float's bits (no float compares): sign set is 0,
+ * from 1.0 up (inf and nan too) 255. */
+#if SNEK_GPIO_BYTE_LEVELS
 static uint8_t level_from(float f)
 {
 	int32_t bits;
@@ -43,10 +43,10 @@ static uint8_t level_from(float f)
 
 #define NO_PIN 0xFF
 
-/* Small chips keep each level complemented, so every pin's state is
+/* Byte levels are kept complemented, so every pin's state is
  * zero at start and a board that starts from a reset (bss cleared) need
  * not call gpio_init. Floats keep the level itself: exact. */
-#if SNEK_SMALL
+#if SNEK_GPIO_BYTE_LEVELS
 #define LEVEL_KEPT(l) ((gpio_level_t)~(l)) /* both ways */
 #else
 #define LEVEL_KEPT(l) (l)
@@ -123,8 +123,12 @@ static void talk_to(value_t v)
 	}
 }
 
-/* Every gpio built-in: one function, so they share their checks and one
- * way out (each C function costs its own entry and exit). */
+/* The C entries of every gpio built-in (builtins.def): builtin_talkto,
+ * builtin_setpower, builtin_setleft, builtin_setright, builtin_on,
+ * builtin_off, builtin_onfor, builtin_read, builtin_pullnone,
+ * builtin_pullup, builtin_pulldown and builtin_stopall are this one
+ * function, switching on the called name: they share their checks and
+ * one way out (each C function costs its own entry and exit). */
 value_t builtin_gpio(uint8_t nargs, value_t *args)
 {
 	uint8_t id = BUILTIN_CALLED(), pin;
@@ -156,7 +160,7 @@ value_t builtin_gpio(uint8_t nargs, value_t *args)
 		 * off(), onfor(seconds); the argument is checked first (and
 		 * read again when needed: no float is kept across calls). */
 		if (nargs) {
-			f = builtin_num(args);
+			f = builtin_arg_num(args);
 			if (id == BUILTIN_setpower)
 				l = level_from(f);
 		}
@@ -173,12 +177,24 @@ value_t builtin_gpio(uint8_t nargs, value_t *args)
 		}
 		set(pin, on);
 		if (id == BUILTIN_onfor) {
-			gpio_wait(builtin_num(args));
+			gpio_wait(builtin_arg_num(args));
 			set(pin, false);
 		}
 	}
 	return builtin_none();
 }
+BUILTIN_SHARES(talkto, gpio);
+BUILTIN_SHARES(setpower, gpio);
+BUILTIN_SHARES(setleft, gpio);
+BUILTIN_SHARES(setright, gpio);
+BUILTIN_SHARES(on, gpio);
+BUILTIN_SHARES(off, gpio);
+BUILTIN_SHARES(onfor, gpio);
+BUILTIN_SHARES(read, gpio);
+BUILTIN_SHARES(pullnone, gpio);
+BUILTIN_SHARES(pullup, gpio);
+BUILTIN_SHARES(pulldown, gpio);
+BUILTIN_SHARES(stopall, gpio);
 #endif
 
 #if SNEK_NEOPIXEL
@@ -215,14 +231,16 @@ value_t builtin_neopixel(uint8_t nargs, value_t *args)
 #endif
 
 #if SNEK_TONE
-/* tone(hz), tonefor(hz, seconds) */
+/* The C entries builtin_tone and builtin_tonefor, one body: tone(hz),
+ * tonefor(hz, seconds). */
 value_t builtin_tone(uint8_t nargs, value_t *args)
 {
-	hal_tone(builtin_num(args));
+	hal_tone(builtin_arg_num(args));
 	if (nargs == 2) {
-		gpio_wait(builtin_num(&args[1]));
+		gpio_wait(builtin_arg_num(&args[1]));
 		hal_tone(0);
 	}
 	return builtin_none();
 }
+BUILTIN_SHARES(tonefor, tone);
 #endif

@@ -8,9 +8,9 @@
 
 enum gpio_pull { PULL_NONE, PULL_UP, PULL_DOWN };
 
-/* Power levels: 0..255 on small chips, whose PWM has no more, so the
- * level reaches the timer as it is; 0..1 elsewhere. */
-#if SNEK_SMALL
+/* Power levels: 0..255 (SNEK_GPIO_BYTE_LEVELS: an 8-bit PWM has no more,
+ * so the level reaches the timer as it is), or 0..1. */
+#if SNEK_GPIO_BYTE_LEVELS
 typedef uint8_t gpio_level_t;
 #define GPIO_LEVEL_MAX 255
 #define GPIO_LEVEL_FLOAT(l) ((l) / 255.0f)

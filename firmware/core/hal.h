@@ -10,11 +10,8 @@
 void hal_putc(char c);
 void hal_flush(void);
 
-/* Answer the host from the console's receive interrupt (XOFF, XON,
- * DC4's echo): a port may define it to send more simply than hal_putc. */
-#ifndef HAL_RX_ANSWER
-#define HAL_RX_ANSWER(c) (hal_putc((char)(c)), hal_flush())
-#endif
+/* HAL_RX_ANSWER(c) answers the host from the console's receive
+ * interrupt (config_default.h). */
 
 /* Error output: the console on boards, stderr when the host runs a file. */
 void hal_err_putc(char c);

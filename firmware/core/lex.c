@@ -15,8 +15,9 @@ static int16_t peeked;          /* pushed-back character, or NO_CHAR */
  * (a prompt is due), negative at the end of input, else mid-line. */
 static int16_t last;
 static bool line_start;         /* the next token starts a line */
-/* Open ( [ { : newlines are spaces. Small chips nest far less than 255. */
-#if SNEK_SMALL
+/* Open ( [ { : newlines are spaces. Each takes 3 symbols of the parse
+ * stack at least, so a small stack counts them in a byte. */
+#if SNEK_PARSE_STACK / 3 < 255
 static uint8_t parens;
 #else
 static uint16_t parens;
@@ -291,8 +292,12 @@ static __attribute__((noreturn)) void bad_char(int16_t c)
 	err_format("Syntax error at \"%c\".", (int32_t)c);
 }
 
-/* print.c's op_texts up to ~ ("not" is a name) */
+/* print.c's op_texts up to ~ ("not", last, is a name). The binary
+ * operators that take an = after them come first, += and *= next; the
+ * first text found is the binary operator (- is OP_SUB, not OP_NEG). */
 #define OP_TEXTS_COUNT (OP_INVERT - OP_ADD + 1)
+_Static_assert(OP_NOT == OP_INVERT + 1 && OP_IADD == OP_SHR + 1 && OP_IMUL == OP_IADD + 1 &&
+	       OP_SUB < OP_NEG && OP_ADD < OP_POS, "the lexer's order of operators");
 #define BOTH 0x80 /* c and n made the text */
 _Static_assert(TOK_COUNT < BOTH && OP_TEXTS_COUNT < BOTH, "numbers fit below BOTH");
 

@@ -4,10 +4,6 @@
 #include <math.h> /* INFINITY and NAN in the constants */
 #include "snek.h"
 
-#ifndef SNEK_ROM_FLOAT
-#define SNEK_ROM_FLOAT(p) (*(p))
-#endif
-
 value_t name_user;
 value_t global_vals;
 value_t global_shadow;
@@ -96,15 +92,15 @@ static uint8_t *block_copy(value_t *root, uint8_t type, snek_len_t keep, snek_le
 	return b->b;
 }
 
-/* Grow the block of values at root to hold at least n, new slots unset.
- * Small chips take a few to spare, not twice as many: globals are as
- * many as the names a program's text holds, and memory is tight. */
+/* Grow the block of values at root to hold at least n, new slots unset:
+ * to twice its size (SNEK_GROW_SPARE), or a few to spare where memory
+ * is tight (globals are as many as the names a program's text holds). */
 static void block_grow(value_t *root, uint16_t n)
 {
 	uint16_t old = block_count(root);
 	value_t *v, *end;
 
-#if SNEK_SMALL
+#if !SNEK_GROW_SPARE
 	n += 4;
 #else
 	uint16_t i;
@@ -131,11 +127,10 @@ uint16_t name_intern(const value_t *raw, uint8_t len)
 
 	if (name_find(&id, (const char *)BUF_BYTES(*raw), len, buf))
 		return id;
-#if SNEK_SMALL
-	/* Each name takes two bytes of the heap at least: it runs out first. */
-	_Static_assert(NAME_BUILTIN_COUNT + SNEK_POOL_SIZE / 2 < NAME_NONE, "name ids fit");
-#else
-	if (id == NAME_NONE)
+	/* Each name takes two bytes of the heap at least: in a small pool
+	 * the heap runs out first. */
+#if NAME_BUILTIN_COUNT + SNEK_POOL_SIZE / 2 >= NAME_STORE_VALUE
+	if (id >= NAME_STORE_VALUE)
 		err_raise(ERR_TOO_BIG);
 #endif
 	/* A new buffer that fits exactly (names are few, memory is tight);
@@ -189,7 +184,7 @@ uint8_t global_builtin_index(uint16_t id)
 	return v & 0x80 ? 0xFF : v;
 }
 
-static value_t builtin_value(uint16_t id)
+value_t name_builtin_value(uint16_t id)
 {
 	uint8_t v = SNEK_ROM_BYTE(&name_value[id]);
 
@@ -203,24 +198,33 @@ static value_t builtin_value(uint16_t id)
 }
 
 /* The slot holding global id, or NULL when it has none and create is
- * false. Names programs add index global_vals; the few built-in names
- * programs rebind live in global_shadow as (id, value) pairs, the unused
+ * false. Names programs add index global_vals; built-in names programs
+ * rebind live in global_shadow: indexed by their number
+ * (SNEK_GLOBALS_DIRECT), or the few as (id, value) pairs, the unused
  * pairs (id unset) last. The id is kept as its bare bits (a tiny float
  * to the collector): no tag to add or compare. None reads as a block of
  * no values (see gc_init). */
 static value_t *global_slot(uint16_t id, bool create)
 {
-	value_t *root = &global_vals, *b, v;
-	uint16_t i = (uint16_t)(id - NAME_BUILTIN_COUNT), n;
+	value_t *root = &global_vals, *b;
+	uint16_t i = (uint16_t)(id - NAME_BUILTIN_COUNT);
 
 	if (id < NAME_BUILTIN_COUNT) {
-		/* Only rebound built-ins pay for the search. */
 		root = &global_shadow;
+#if SNEK_GLOBALS_DIRECT
+		/* A slot per built-in name, by its number. */
+		i = id;
+#else
+		/* Only rebound built-ins pay for the search. */
+		value_t v;
+		uint16_t n;
+
 		for (i = 1, n = block_count(root); i < n; i += 2) {
 			v = block_ptr(global_shadow)[i - 1];
 			if (v == id || (create && v == VAL_UNSET))
 				break;
 		}
+#endif
 	}
 	if (i >= block_count(root)) {
 		if (!create)
@@ -228,8 +232,10 @@ static value_t *global_slot(uint16_t id, bool create)
 		block_grow(root, (uint16_t)(i + 1));
 	}
 	b = &block_ptr(*root)[i];
+#if !SNEK_GLOBALS_DIRECT
 	if (root == &global_shadow)
 		b[-1] = id;
+#endif
 	return b;
 }
 
@@ -244,7 +250,7 @@ __attribute__((noinline)) bool global_op(uint16_t id, uint8_t op, value_t *acc)
 
 	if (op == GLOBAL_READ) {
 		if (!bound && id < NAME_BUILTIN_COUNT)
-			old = builtin_value(id);
+			old = name_builtin_value(id);
 		*acc = old;
 		return old != VAL_UNSET;
 	}

@@ -9,6 +9,9 @@
 
 #define NAME_MAX 64
 #define NAME_NONE 0xFFFF
+/* Never a name either: the compiler's hidden local that holds the value
+ * of x[i] = v while x and i are found (compile.c, value_first). */
+#define NAME_STORE_VALUE 0xFFFE
 
 typedef value_t (*builtin_fn_t)(uint8_t nargs, value_t *args);
 struct builtin {
@@ -40,13 +43,19 @@ void global_set(uint16_t id, value_t v);
 /* Roots. */
 extern value_t name_user;   /* byte buffer: names added by programs, each ended by a NUL */
 extern value_t global_vals; /* block of values, by id - NAME_BUILTIN_COUNT */
-extern value_t global_shadow; /* block of (id, value) pairs over builtins */
+extern value_t global_shadow; /* block of rebound built-in names' values: by
+				 number (SNEK_GLOBALS_DIRECT), or (id, value) pairs */
 
 /* The REPL keeps the last value printed in _ (a built-in name, so it
  * needs no interning at start). */
 #define name_underscore NAME__
 
 void name_init(void);
+
+/* The value a built-in name has before a program rebinds it: a function,
+ * a number, or VAL_UNSET for a name with none. */
+value_t name_builtin_value(uint16_t id);
+
 
 /* The builtin function a built-in name stands for, or 0xFF. */
 uint8_t global_builtin_index(uint16_t id);

@@ -276,10 +276,10 @@ static bool word_eq(const char *s, const char *e, const char *w, uint8_t len1)
 	return p == e && (p - s == len1 || !SNEK_ROM_BYTE(w));
 }
 
-/* Decimal exponents while parsing: a string on a small chip is shorter
- * than its heap, so 16 bits hold its count of digits plus an exponent
- * saturated at 3000 (32-bit arithmetic costs AVR 128 bytes here) */
-#if SNEK_SMALL
+/* Decimal exponents while parsing: with 16-bit lengths a string is
+ * shorter than its heap, so 16 bits hold its count of digits plus an
+ * exponent saturated at 3000 (32-bit arithmetic costs AVR 128 bytes here) */
+#if SNEK_LEN16
 typedef int16_t num_exp_t;
 #define NUM_EXP_MAX 3000
 _Static_assert(SNEK_POOL_SIZE < 32767 - 10 * NUM_EXP_MAX, "digits counted in 16 bits");
@@ -417,13 +417,58 @@ __attribute__((noinline)) static void shortest(dec_t *x, uint32_t mag)
 	}
 }
 
+#if !SNEK_SMALL_CODE
+/* The decimal digits of k below 2^24, after a minus sign when neg, into
+ * buf: what the general path prints for a whole number, without its
+ * arithmetic on digit strings (str() of a number is common). */
+static uint8_t whole_digits(char *buf, uint32_t k, bool neg)
+{
+	char d[8];
+	uint8_t n = 0, len = 0;
+
+	do
+		d[n++] = (char) ('0' + k % 10);
+	while ((k /= 10));
+	if (neg)
+		buf[len++] = '-';
+	while (n)
+		buf[len++] = d[--n];
+	return len;
+}
+
+uint8_t num_whole(float f, char *buf)
+{
+	int32_t k;
+
+	if (!(f > -16777216.0f && f < 16777216.0f) || f != (float) (k = (int32_t) f))
+		return 0;
+	return whole_digits(buf, (uint32_t) (k < 0 ? -k : k), k < 0);
+}
+#endif
+
 /* One conversion of v; false when there is none (an integer
  * conversion of inf or nan).  First the digits and the layout; conv
  * 'r' is repr: the shortest digits in the %g layout with 16 digits.
  * Integers and inf/nan are whole digit strings: fixed, nothing after
  * the point.  Then [sign] [0x] digits [.digits] [e+XX]. */
-bool num_print(float v, char conv, uint8_t flags, int16_t prec16)
+bool num_format(float v, char conv, uint8_t flags, int16_t prec16)
 {
+#if !SNEK_SMALL_CODE
+	/* Below 2^24, repr of a whole number and %d %i %u of any number
+	 * (truncated) without flags or precision: the digits as they are
+	 * (no sign on zero). */
+	if (!flags && v > -16777216.0f && v < 16777216.0f &&
+	    ((conv == 'r' && v == (float) (int32_t) v) ||
+	     ((conv == 'd' || conv == 'i' || conv == 'u') && prec16 < 0))) {
+		int32_t k = (int32_t) v;
+		char buf[NUM_WHOLE_MAX];
+		uint8_t i, n = whole_digits(buf, (uint32_t) (k < 0 ? -k : k), k < 0);
+
+		for (i = 0; i < n; i++)
+			print_char(buf[i]);
+		return true;
+	}
+#endif
 	uint8_t room = conv == 'r' ? REPR_DIGITS : DEC_DIGITS;
 	dec_t *x = __builtin_alloca(sizeof *x + room);
 	uint32_t bits, mag, m;

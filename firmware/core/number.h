@@ -12,14 +12,24 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* Python repr of a float32: the shortest decimal that reads back to the
- * same float32.  Integral values print without ".0" (3, -7, 1000000).
- * Fixed notation when the decimal exponent is in [-4, 16), else
- * scientific: 1e+16, 1.5e-05, 3.4028235e+38.  'inf', '-inf', 'nan'.
- * -0.0 prints as "0".  Writes a NUL-terminated string, returns its length.
- * buf must hold NUM_REPR_MAX bytes. */
+/* The names: num_ for number.c's two conversions (num_parse, text to
+ * float32; num_format, float32 to text through print_char); print_num
+ * and print_num_to_buf (print.h) print a number to the console or into
+ * a buffer through print.c's sinks. */
+
+/* Python repr of a float32 (num_format's conversion 'r'): the shortest
+ * decimal that reads back to the same float32.  Integral values print
+ * without ".0" (3, -7, 1000000).  Fixed notation when the decimal
+ * exponent is in [-4, 16), else scientific: 1e+16, 1.5e-05,
+ * 3.4028235e+38.  'inf', '-inf', 'nan'.  -0.0 prints as "0".  Its text
+ * and a NUL take NUM_REPR_MAX bytes at most. */
 #define NUM_REPR_MAX 32
-#define num_repr(buf, f) num_format(buf, NUM_REPR_MAX, f, 'r', 0, -1)
+
+/* Hosts (!SNEK_SMALL_CODE): the repr of a whole number below 2^24 in
+ * magnitude written into buf (NUM_WHOLE_MAX bytes, no NUL), its length; 0
+ * for any other number. */
+#define NUM_WHOLE_MAX 9
+uint8_t num_whole(float f, char *buf);
 
 /* Parse a Python float literal or float() argument, correctly rounded to
  * the nearest float32 (ties to even).  Returns true and stores the value
@@ -41,13 +51,7 @@ bool num_parse(const char *s, size_t len, float *out, uint8_t flags);
 #define NUM_FMT_SPACE 4
 #define NUM_FMT_ZERO 8
 #define NUM_FMT_ALT 16
-bool num_print(float f, char conv, uint8_t flags, int16_t prec);
+bool num_format(float f, char conv, uint8_t flags, int16_t prec);
 void print_char(char c);
-
-/* The same written into buf with a NUL (print.c does it with its sinks,
- * so not while printing), returns the text's length.  buf must hold
- * them: size, its room, is checked on the host only. */
-uint16_t num_format(char *buf, uint16_t size, float f, char conv,
-		   uint8_t flags, int16_t prec);
 
 #endif /* NUMBER_H */

@@ -7,9 +7,9 @@
  * Equality and order share one three-way compare.
  *
  * Written for 8-bit chips: values held across an allocation sit in
- * slots from keep() (the slots never move, so a pointer to them is
+ * slots from obj_keep() (the slots never move, so a pointer to them is
  * cheap), and arithmetic stays in snek_len_t where it can. Helpers
- * marked noinline are ones link-time optimisation would otherwise copy
+ * marked SNEK_OUTLINE are ones link-time optimisation would otherwise copy
  * into several callers (each measured with make uno-size). */
 #include "snek.h"
 #include <math.h>
@@ -27,7 +27,7 @@ _Static_assert((int)GC_STRING + 1 == (int)TAG_STRING && (int)GC_LIST + 1 == (int
 /* A signed index as wide as a length. Indexes are clamped to INDEX_MAX,
  * at least twice any length: arithmetic on a length and an index, or on a
  * slice's distance and step, never overflows. */
-#if SNEK_SMALL
+#if SNEK_LEN16
 typedef int16_t index_t;
 #define INDEX_MAX 0x3fff
 #else
@@ -50,24 +50,26 @@ static __attribute__((noreturn)) void bad_value(value_t v)
 }
 
 /* A slot that keeps a value across allocations; release() frees it. */
-__attribute__((noinline)) value_t *obj_keep(value_t a)
+SNEK_OUTLINE value_t *obj_keep(value_t a)
 {
 	value_t *t = gc_temp + gc_ntemp++;
 
 	*t = a;
 	return t;
 }
-#define keep obj_keep
-#define release() (gc_ntemp--)
+static inline void release(void)
+{
+	gc_ntemp--;
+}
 
-__attribute__((noinline)) value_t obj_new(uint8_t kind, snek_len_t bytes)
+SNEK_OUTLINE value_t obj_new(uint8_t kind, snek_len_t bytes)
 {
 	return gc_ref(kind <= GC_DICT ? kind + 1 : TAG_BLOCK, gc_alloc(kind, bytes));
 }
 
 /* An object of `head` bytes and n items of 1 << shift bytes, all 0 (the
  * number 0 for values, which the collector skips until they are filled). */
-static __attribute__((noinline)) value_t items_new(uint8_t kind, snek_len_t head, snek_len_t n, uint8_t shift)
+static SNEK_OUTLINE value_t items_new(uint8_t kind, snek_len_t head, snek_len_t n, uint8_t shift)
 {
 	/* More items than the pool has bytes never fit (and then the size
 	 * cannot overflow); the allocation raises for the rest. */
@@ -77,7 +79,7 @@ static __attribute__((noinline)) value_t items_new(uint8_t kind, snek_len_t head
 }
 
 /* The same, for a string, list or tuple: with its length set. */
-static __attribute__((noinline)) value_t sized_new(uint8_t kind, snek_len_t head, snek_len_t n, uint8_t shift)
+static SNEK_OUTLINE value_t sized_new(uint8_t kind, snek_len_t head, snek_len_t n, uint8_t shift)
 {
 	value_t v = items_new(kind, head, n, shift);
 
@@ -134,6 +136,31 @@ value_t str_new(const char *text, snek_len_t len)
 	return v;
 }
 
+#if SNEK_CHAR_STRINGS
+value_t obj_chars;
+#endif
+
+value_t str_char(uint8_t c)
+{
+	value_t v;
+
+#if SNEK_CHAR_STRINGS
+	if (obj_chars == VAL_NONE)
+		obj_chars = obj_new(GC_VALUES, sizeof(struct snek_values) + 256 * sizeof(value_t));
+	v = block_ptr(obj_chars)[c];
+	if (v)
+		return v;
+#endif
+	v = str_alloc(1);
+	*(uint8_t *)str_ptr(v)->data = c;
+#if SNEK_CHAR_STRINGS
+	/* A slot of 0 held no reference, and a new object is never one the
+	 * collector has yet to see: no barrier. */
+	block_ptr(obj_chars)[c] = v;
+#endif
+	return v;
+}
+
 __attribute__((noinline)) value_t str_from_raw(const value_t *raw, snek_len_t len)
 {
 	value_t v = str_alloc(len);
@@ -161,10 +188,10 @@ void buf_add(value_t *buf, snek_len_t *len, char c)
 
 /* Lists and tuples */
 
-/* Lists (and small chips' dicts) keep their items where a list does. */
-#if SNEK_SMALL
+/* Lists (and linear dicts) keep their items where a list does. */
+#if SNEK_DICT_LINEAR
 _Static_assert(offsetof(struct snek_dict, entries) == offsetof(struct snek_list, items),
-	       "small dicts keep their entries where lists keep items");
+	       "linear dicts keep their entries where lists keep items");
 #endif
 
 /* See obj.h: the end is found from c, whose length drops by one. */
@@ -186,7 +213,7 @@ static value_t block_new(snek_len_t n)
 value_t list_new(snek_len_t len)
 {
 	/* An empty list has no block: 0, which the collector skips. */
-	value_t *t = keep(len ? block_new(len) : 0);
+	value_t *t = obj_keep(len ? block_new(len) : 0);
 	value_t v = obj_new(GC_LIST, sizeof(struct snek_list));
 
 	list_ptr(v)->len = list_ptr(v)->cap = len;
@@ -195,13 +222,13 @@ value_t list_new(snek_len_t len)
 	return v;
 }
 
-__attribute__((noinline)) value_t tuple_new(snek_len_t len)
+SNEK_OUTLINE value_t tuple_new(snek_len_t len)
 {
 	return sized_new(GC_TUPLE, sizeof(struct snek_tuple), len, 2);
 }
 
 /* Where item i of a sequence is (stale after any allocation). */
-static __attribute__((noinline)) uint8_t *seq_at(value_t v, snek_len_t i)
+static SNEK_OUTLINE uint8_t *seq_at(value_t v, snek_len_t i)
 {
 	switch (val_type(v)) {
 	case TYPE_STRING:
@@ -239,19 +266,15 @@ static uint8_t item_size(value_t v)
 
 /* Item i of the sequence in slot *c; a string's as its byte when raw,
  * else as a new string. */
-static __attribute__((noinline)) value_t seq_fetch(const value_t *c, snek_len_t i, bool raw)
+static SNEK_OUTLINE value_t seq_fetch(const value_t *c, snek_len_t i, bool raw)
 {
 	uint8_t *p = seq_at(*c, i), ch = *p;
-	value_t v;
 
 	if (!is(*c, TYPE_STRING))
 		return *(value_t *)p;
 	if (raw)
 		return ch;
-	/* The byte first: the string may move. */
-	v = str_alloc(1);
-	*(uint8_t *)str_ptr(v)->data = ch;
-	return v;
+	return str_char(ch);
 }
 
 value_t seq_item(const value_t *c, snek_len_t i)
@@ -273,9 +296,8 @@ static void seq_copy(const value_t *dst, snek_len_t at, const value_t *src, snek
 	value_t v;
 	uint8_t *d;
 
-#if !SNEK_SMALL
-	/* Hosts: a run of items of one size in one move (their pools
-	 * hold long sequences). */
+#if !SNEK_SMALL_CODE
+	/* A run of items of one size in one move. */
 	if (step == 1 && bytes == is(*src, TYPE_STRING)) {
 		if (n)
 			memmove(seq_at(*dst, at), seq_at(*src, from), n * (bytes ? 1 : sizeof v));
@@ -295,7 +317,18 @@ static void seq_copy(const value_t *dst, snek_len_t at, const value_t *src, snek
 /* A new sequence like *c of n of its items (see seq_copy). */
 static value_t seq_sub(const value_t *c, snek_len_t from, snek_len_t step, snek_len_t n)
 {
-	value_t *r = keep(seq_new(*c, n)), v;
+	value_t *r, v;
+
+#if !SNEK_SMALL_CODE
+	/* A run: one copy of its bytes or values, read after allocating. */
+	if (step == 1) {
+		v = seq_new(*c, n);
+		if (n)
+			memcpy(seq_at(v, 0), seq_at(*c, from), n * item_size(v));
+		return v;
+	}
+#endif
+	r = obj_keep(seq_new(*c, n));
 
 	seq_copy(r, 0, c, from, step, n);
 	v = *r;
@@ -303,10 +336,10 @@ static value_t seq_sub(const value_t *c, snek_len_t from, snek_len_t step, snek_
 	return v;
 }
 
-#if !SNEK_SMALL
-/* Hosts: += fills a list's spare room, and a full list grows by half as
- * much again, so that a run of += copies each item only a few times.
- * (Small chips build a new block of exactly the right size instead.) */
+#if SNEK_GROW_SPARE
+/* += fills a list's spare room, and a full list grows by half as much
+ * again, so that a run of += copies each item only a few times. (Without
+ * SNEK_GROW_SPARE a new block of exactly the right size is built.) */
 static void list_grow(value_t *list, snek_len_t need)
 {
 	struct snek_list *l = list_ptr(*list);
@@ -342,14 +375,14 @@ static value_t join(value_t *t, snek_len_t na, index_t times, bool in_place)
 	if (times && nb > (snek_len_t)(SNEK_POOL_SIZE - na) / (snek_len_t)times)
 		err_raise(ERR_NO_MEMORY);
 	total = (snek_len_t)(na + nb * (snek_len_t)times);
-#if !SNEK_SMALL
+#if SNEK_GROW_SPARE
 	if (in_place && na == obj_len(t[0])) {
 		list_grow(t, total);
-		r = keep(t[0]);
+		r = obj_keep(t[0]);
 		grown = true;
 	} else
 #endif
-		r = keep(seq_new(t[0], total));
+		r = obj_keep(seq_new(t[0], total));
 	if (!grown)
 		seq_copy(r, 0, t, 0, 1, na);
 	for (; times; times--, na += nb)
@@ -403,7 +436,7 @@ int32_t val_to_int(value_t v)
 /* A number's bits as an integer that orders like the numbers (-0 is 0):
  * no float calls. A NaN (always positive here: references are the
  * negative ones) lands above infinity's key. */
-static __attribute__((noinline)) int32_t num_key(value_t v)
+static SNEK_OUTLINE int32_t num_key(value_t v)
 {
 	float f = val_to_num(v);
 	int32_t k;
@@ -442,7 +475,7 @@ uint16_t obj_depth;
 
 /* -1, 0 or 1 as x is below, equal to or above y; 2 when either is a
  * NaN's key (above INF_KEY, where no length, byte or reference lands). */
-static __attribute__((noinline)) int8_t order(int32_t x, int32_t y)
+static SNEK_OUTLINE int8_t order(int32_t x, int32_t y)
 {
 	if (x > INF_KEY || y > INF_KEY)
 		return 2;
@@ -465,12 +498,40 @@ static int8_t cmp_seq(value_t a, value_t b)
 	return order(na, nb);
 }
 
+#if !SNEK_SMALL_CODE
+/* Two strings, by memcmp: what cmp_seq finds byte by byte. */
+static int8_t cmp_strings(value_t a, value_t b)
+{
+	struct snek_string *x = str_ptr(a), *y = str_ptr(b);
+	int c = memcmp(x->data, y->data, x->len < y->len ? x->len : y->len);
+
+	if (c)
+		return c < 0 ? -1 : 1;
+	return x->len < y->len ? -1 : x->len > y->len;
+}
+#endif
+
 int8_t val_compare(value_t a, value_t b)
 {
-	uint8_t ta = val_type(a), tb = val_type(b);
+	uint8_t ta, tb;
 	int32_t x;
 	int8_t c;
 
+#if !SNEK_SMALL_CODE
+	/* Two numbers (-0 is 0, a NaN is unordered); the same reference,
+	 * equal to itself; two strings by memcmp. */
+	if (VAL_IS_NUM(a) && VAL_IS_NUM(b)) {
+		float fa = val_num(a), fb = val_num(b);
+
+		return fa < fb ? -1 : fa > fb ? 1 : fa == fb ? 0 : 2;
+	}
+	if (a == b && !VAL_IS_NUM(a))
+		return 0;
+	if (VAL_IS(a, TAG_STRING) && VAL_IS(b, TAG_STRING))
+		return cmp_strings(a, b);
+#endif
+	ta = val_type(a);
+	tb = val_type(b);
 	if (ta != tb)
 		return ta < tb ? -1 : 1;
 	if (ta == TYPE_NUMBER) {
@@ -535,9 +596,20 @@ static bool compare_op(uint8_t op, const value_t *t)
 /* The integer v, clamped to -INDEX_MAX..INDEX_MAX (beyond any length,
  * where indexing, slicing and repeating all act alike): the rest goes on
  * in index_t. */
-static __attribute__((noinline)) index_t to_index(value_t v)
+static SNEK_OUTLINE index_t to_index(value_t v)
 {
-	int32_t k = val_to_int(v);
+	int32_t k;
+
+#if !SNEK_SMALL_CODE
+	/* A whole number in range, the usual index: no float calls. */
+	if (VAL_IS_NUM(v)) {
+		float f = val_num(v);
+
+		if (f > -INDEX_MAX && f < INDEX_MAX && f == (float)(k = (int32_t)f))
+			return (index_t)k;
+	}
+#endif
+	k = val_to_int(v);
 
 	if (k > INDEX_MAX)
 		k = INDEX_MAX;
@@ -591,7 +663,7 @@ static value_t op_item(uint8_t op, value_t *t)
 /* Python's slice bound: the index v clamped to the range a slice walking
  * up (0..n) or down (-1..n-1) may take. None is the end the slice walks
  * from or to: an index beyond either end, which the clamping brings in. */
-static __attribute__((noinline)) index_t slice_bound(value_t v, index_t n, bool down, bool hi)
+static SNEK_OUTLINE index_t slice_bound(value_t v, index_t n, bool down, bool hi)
 {
 	index_t k;
 
@@ -609,7 +681,7 @@ static __attribute__((noinline)) index_t slice_bound(value_t v, index_t n, bool 
 }
 
 /* t[0][t[1]:t[2]:t[3]] */
-static __attribute__((noinline)) value_t op_slice(const value_t *t)
+static SNEK_OUTLINE value_t op_slice(const value_t *t)
 {
 	value_t c = t[0], stepv = t[3];
 	index_t n, step, start, stop, k;
@@ -627,8 +699,13 @@ static __attribute__((noinline)) value_t op_slice(const value_t *t)
 	start = slice_bound(t[1], n, down, false);
 	stop = slice_bound(t[2], n, down, true);
 	/* Counted by walking: no division (a slice has at most n items). */
-	for (k = start; down ? k > stop : k < stop; k += step)
-		count++;
+#if !SNEK_SMALL_CODE
+	if (step == 1)
+		count = (snek_len_t)(stop > start ? stop - start : 0);
+	else
+#endif
+		for (k = start; down ? k > stop : k < stop; k += step)
+			count++;
 	return seq_sub(t, (snek_len_t)start, (snek_len_t)step, count);
 }
 
@@ -671,6 +748,23 @@ static bool bytes_equal(const uint8_t *x, const uint8_t *y, snek_len_t k)
 	return true;
 }
 
+#if !SNEK_SMALL_CODE
+/* Whether the n bytes at s hold the k bytes at w. */
+static bool has_bytes(const char *s, snek_len_t n, const char *w, snek_len_t k)
+{
+	const char *end = s + n - k + 1;
+
+	if (!k)
+		return true;
+	if (k > n)
+		return false;
+	for (; (s = memchr(s, w[0], (size_t)(end - s))); s++)
+		if (!memcmp(s, w, k))
+			return true;
+	return false;
+}
+#endif
+
 static bool contains(value_t c, value_t item)
 {
 	uint8_t type = val_type(c);
@@ -684,6 +778,9 @@ static bool contains(value_t c, value_t item)
 		if (!is(item, TYPE_STRING))
 			obj_bad_type(item);
 		k = val_len(item);
+#if !SNEK_SMALL_CODE
+		return has_bytes(str_ptr(c)->data, n, str_ptr(item)->data, k);
+#endif
 	}
 	for (i = 0; i + k <= n; i++)
 		if (type == TYPE_STRING ? bytes_equal(seq_at(c, i), seq_at(item, 0), k)
@@ -698,10 +795,15 @@ static bool contains(value_t c, value_t item)
  * x for every x, -0 included). */
 static float floor_divmod(uint8_t op, float a, float b)
 {
-	float m = fmodf(a, b), extra = -0.0f;
+	float m, extra = -0.0f;
 	uint32_t mb, bb;
 	bool adjust;
 
+#if !SNEK_SMALL_CODE
+	if (num_whole_divmod(op, a, b, &m))
+		return m;
+#endif
+	m = fmodf(a, b);
 	memcpy(&mb, &m, sizeof mb);
 	memcpy(&bb, &b, sizeof bb);
 	/* A remainder not zero and of the other sign than b. */
@@ -778,7 +880,7 @@ static float num_op(uint8_t op, float a, float b)
 	return floor_divmod(op, a, b);
 }
 
-#if SNEK_SMALL
+#if !SNEK_VM_FAST_PATHS
 static
 #endif
 value_t num_binop(uint8_t op, const value_t *t)
@@ -802,6 +904,37 @@ static value_t binop(uint8_t op, value_t *t)
 		return num_binop(op, t);
 	if (op == OP_MOD && ta == TYPE_STRING)
 		return print_format(a, b);
+#if SNEK_GROW_SPARE && !SNEK_SMALL_CODE
+	/* list += list: the items straight into the list's room (join does
+	 * it too, with more checks). Slots past a list's length hold no
+	 * references: no barrier. */
+	if (op == OP_IADD && in_place && tb == TYPE_LIST) {
+		snek_len_t la = obj_len(a), lb = obj_len(b);
+
+		list_grow(t, la + lb);
+		if (lb)
+			memcpy(block_ptr(list_ptr(t[0])->items) + la, block_ptr(list_ptr(t[1])->items),
+			       lb * sizeof(value_t));
+		list_ptr(t[0])->len = la + lb;
+		return t[0];
+	}
+#endif
+#if !SNEK_SMALL_CODE
+	/* string + string: the two copied straight into the new one (join
+	 * does it too, item by item). */
+	if ((op == OP_ADD || op == OP_IADD) && ta == TYPE_STRING && tb == TYPE_STRING) {
+		snek_len_t la = obj_len(a), lb = obj_len(b);
+		value_t v;
+
+		if (lb > SNEK_POOL_SIZE - la)
+			err_raise(ERR_NO_MEMORY);
+		v = str_alloc(la + lb);
+		/* The operands from their slots: they may have moved. */
+		memcpy(str_ptr(v)->data, str_ptr(t[0])->data, la);
+		memcpy(str_ptr(v)->data + la, str_ptr(t[1])->data, lb);
+		return v;
+	}
+#endif
 	if (op == OP_ADD || op == OP_IADD) {
 		if (is_seq(tb) && (ta == tb || in_place)) {
 			na = val_len(a);
@@ -846,7 +979,7 @@ static value_t op_unop(uint8_t op, value_t a)
 _Static_assert(OP_IMUL < OP_LT && OP_IS_NOT < OP_NEG && OP_NOT < OP_INDEX &&
 	       OP_SLICE == OP_INDEX + 4, "operator opcodes in order");
 
-value_t val_apply(uint8_t op, value_t *top)
+__attribute__((noinline)) value_t val_apply(uint8_t op, value_t *top)
 {
 	value_t *two = top - 1;
 

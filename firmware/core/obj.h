@@ -40,6 +40,12 @@ __attribute__((noreturn)) void obj_bad_type(value_t v);
 value_t str_new(const char *s, snek_len_t len);
 value_t str_alloc(snek_len_t len);
 value_t str_from_raw(const value_t *raw, snek_len_t len);
+/* A string of the one character c (SNEK_CHAR_STRINGS: made once, kept in
+ * obj_chars, a root: 256 slots). */
+value_t str_char(uint8_t c);
+#if SNEK_CHAR_STRINGS
+extern value_t obj_chars;
+#endif
 
 /* Append a byte to the growable byte block at *buf holding *len bytes
  * (*buf may be VAL_NONE to start; it is a GC root the caller owns). */
@@ -91,9 +97,36 @@ snek_len_t val_len(value_t v);
  * collector keeps the stack slots current. Returns the result (for a
  * store or delete, *top). */
 value_t val_apply(uint8_t op, value_t *top);
-#if !SNEK_SMALL
-/* t[0] op t[1] for two numbers: the host VM's fast path. */
+#if SNEK_VM_FAST_PATHS
+/* t[0] op t[1] for two numbers: the VM's fast path. */
 value_t num_binop(uint8_t op, const value_t *t);
+#endif
+#if !SNEK_SMALL_CODE
+/* a // b or a % b (op) of whole numbers below 2^24, b not 0, in *r: in
+ * integers, which give exactly what the float arithmetic does (a zero
+ * takes b's sign). False for other numbers. */
+static inline bool num_whole_divmod(uint8_t op, float a, float b, float *r)
+{
+	int32_t x, y, q, m;
+
+	/* The range first: casting inf or 1e30 to an integer is undefined. */
+	if (!(a > -16777216.0f && a < 16777216.0f && b > -16777216.0f && b < 16777216.0f))
+		return false;
+	x = (int32_t)a;
+	y = (int32_t)b;
+	if (a != (float)x || b != (float)y || !y)
+		return false;
+	q = x / y;
+	m = x % y;
+	if (m && (m < 0) != (y < 0)) {
+		m += y;
+		q--;
+	}
+	if (op == OP_MOD)
+		q = m;
+	*r = q ? (float)q : __builtin_copysignf(0.0f, b);
+	return true;
+}
 #endif
 /* A number from a number or bool; raises otherwise. */
 float val_to_num(value_t v);

@@ -35,8 +35,8 @@ struct snek_values {
  * table of entry numbers plus one (0 = empty), sized a power of two. */
 struct snek_dict {
 	gc_hdr_t hdr;
-#if SNEK_SMALL
-	/* Small chips leave no holes: every entry filled is live. */
+#if SNEK_DICT_LINEAR
+	/* Linear dicts leave no holes: every entry filled is live. */
 	union {
 		snek_len_t len, used;
 	};

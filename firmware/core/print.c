@@ -2,7 +2,7 @@
 /* Printing values. Printing never allocates, so a string is made by
  * printing twice: once to count, once into the new string. */
 #include "snek.h"
-#if !SNEK_SMALL
+#if !SNEK_SMALL_CODE
 #include <stdlib.h>	/* abort */
 #endif
 
@@ -13,15 +13,15 @@ static snek_len_t sink_len;	/* characters printed since print_to */
  * and RAM that starts at zero costs no flash */
 static snek_len_t sink_over;
 
-/* Containers being printed: nesting is bounded, and on the host a
- * container inside itself prints as [...] like Python.  Small chips
- * skip that search: a list holding itself is "too deeply nested". */
+/* Containers being printed: nesting is bounded, and a container inside
+ * itself prints as [...] like Python (SNEK_PRINT_CYCLES; without it, a
+ * list holding itself is "too deeply nested"). */
 #if SNEK_NEST_MAX < 255
 static uint8_t depth;
 #else
 static uint16_t depth;
 #endif
-#if !SNEK_SMALL
+#if SNEK_PRINT_CYCLES
 static value_t path[SNEK_NEST_MAX];
 #endif
 
@@ -36,9 +36,9 @@ void print_to(uint8_t s)
 /* A string longer than the pool never fits, and its count must not wrap
  * around: '%1000s' * 66 pads past 2^16, and a tuple that holds itself
  * twice, 40 deep, prints 2^40 items. So padding (only ever counted or
- * made into a string) checks the count, and so does every character on
- * hosts; one character at a time, a small chip's count stops where
- * sink_over does, at the largest length. */
+ * made into a string) checks the count, and so does every character
+ * with 32-bit lengths; one character at a time, a 16-bit count
+ * (SNEK_LEN16) stops where sink_over does, at the largest length. */
 #define COUNT_CHECK() do { \
 		if (sink_len > SNEK_POOL_SIZE) \
 			err_raise(ERR_NO_MEMORY); \
@@ -56,7 +56,7 @@ void print_char(char c)
 	else if (sink == SINK_BUF)
 		sink_buf[sink_len] = c;
 	sink_len++;
-#if !SNEK_SMALL
+#if !SNEK_LEN16
 	if (sink >= SINK_COUNT)
 		COUNT_CHECK();
 #endif
@@ -78,21 +78,20 @@ void print_rom(const char *s)
 
 void print_num(float f)
 {
-	num_print(f, 'r', 0, -1);
+	num_format(f, 'r', 0, -1);
 }
 
-uint16_t num_format(char *buf, uint16_t size, float f, char conv,
-		   uint8_t flags, int16_t prec)
+uint16_t print_num_to_buf(char *buf, uint16_t size, float f, char conv, uint8_t flags, int16_t prec)
 {
 	snek_len_t len;
 
 	print_to(SINK_BUF);
 	sink_buf = buf;
-	num_print(f, conv, flags, prec);
+	num_format(f, conv, flags, prec);
 	len = sink_len;
 	buf[len] = '\0';
 	sink = SINK_OUT;	/* the console again; the rest print_to resets */
-#if !SNEK_SMALL
+#if !SNEK_SMALL_CODE
 	if (len >= size)
 		abort();	/* the caller's buffer was too small */
 #else
@@ -101,9 +100,31 @@ uint16_t num_format(char *buf, uint16_t size, float f, char conv,
 	return len;
 }
 
+/* The operators are one run of opcodes.h, from OP_ADD to OP_NOT: each in
+ * it, and as many as it is long. */
+enum {
+#define OP(name, effect, bytes)
+#define OPERATOR(name, effect, level, text) OPERATOR_NUMBER_##name,
+#include "opcodes.h"
+#undef OPERATOR
+#undef OP
+	OPERATOR_COUNT
+};
+_Static_assert(OPERATOR_COUNT == OP_NOT - OP_ADD + 1, "the operators run from OP_ADD to OP_NOT");
+#define OP(name, effect, bytes)
+#define OPERATOR(name, effect, level, text) \
+	_Static_assert(OP_##name >= OP_ADD && OP_##name <= OP_NOT, #name " is out of the operators' run");
+#include "opcodes.h"
+#undef OPERATOR
+#undef OP
+
 const char op_texts[] SNEK_ROM =
-	"+\0-\0*\0/\0//\0%\0**\0&\0|\0^\0<<\0>>\0+=\0*=\0"
-	"<\0<=\0>\0>=\0==\0!=\0in\0not in\0is\0is not\0-\0+\0~\0not";
+#define OP(name, effect, bytes)
+#define OPERATOR(name, effect, level, text) text "\0"
+#include "opcodes.h"
+#undef OPERATOR
+#undef OP
+	;
 
 void print_op(uint8_t op)
 {
@@ -184,7 +205,7 @@ static uint16_t builtin_name(uint8_t f)
 /* Starts printing container v: false when it is already being printed. */
 static bool enter(value_t v)
 {
-#if SNEK_SMALL
+#if !SNEK_PRINT_CYCLES
 	(void)v;
 #else
 	uint16_t i;
@@ -198,7 +219,7 @@ static bool enter(value_t v)
 	CONSOLE_POLL();
 	if (depth == SNEK_NEST_MAX)
 		err_raise(ERR_NESTED);
-#if !SNEK_SMALL
+#if SNEK_PRINT_CYCLES
 	path[depth] = v;
 #endif
 	depth++;
@@ -317,12 +338,12 @@ static int8_t rom_index(const char *table, char c)
 /* Widths and precisions: any above the pool's size are too big for any
  * string, so they are read no further (the count then runs out of
  * memory), and fit the pool's lengths signed. */
-#if SNEK_SMALL
+#if SNEK_LEN16
 typedef int16_t fmt_len_t;
 #define PREC16(p) (p)
 #else
 typedef int32_t fmt_len_t;
-#define PREC16(p) ((int16_t)((p) > 0x7fff ? 0x7fff : (p))) /* num_print keeps 60 */
+#define PREC16(p) ((int16_t)((p) > 0x7fff ? 0x7fff : (p))) /* num_format keeps 60 */
 #endif
 _Static_assert(10 * (uint32_t)SNEK_POOL_SIZE + 9 <= (fmt_len_t)((1ul << (8 * sizeof(fmt_len_t) - 1)) - 1),
 	       "a width read a digit past the pool's size fits fmt_len_t");
@@ -371,7 +392,7 @@ static bool format_padded(int8_t k, char conv, uint8_t flags, fmt_len_t width, f
 
 	if (k >= CONV_TEXT)
 		format_text(conv, prec, v);
-	else if (!num_print(val_to_num(v), conv, flags, PREC16(prec)))
+	else if (!num_format(val_to_num(v), conv, flags, PREC16(prec)))
 		return false;
 	len = sink_len - start;
 	if (width > (fmt_len_t)len) {
@@ -515,6 +536,17 @@ value_t print_to_string(value_t v, bool repr)
 {
 	if (VAL_IS(v, TAG_STRING) && !repr)
 		return v;
+#if !SNEK_SMALL_CODE
+	/* A number's text is short: written once, into a buffer. */
+	if (VAL_IS_NUM(v)) {
+		char buf[NUM_REPR_MAX];
+		uint8_t n = num_whole(val_num(v), buf);
+
+		if (!n)
+			n = (uint8_t)print_num_to_buf(buf, sizeof buf, val_num(v), 'r', 0, -1);
+		return str_new(buf, n);
+	}
+#endif
 	return print_new(v, VAL_NONE, repr ? PRINT_REPR : PRINT_STR);
 }
 

@@ -2,23 +2,33 @@
 /* The top level: start the interpreter, run input, survive errors. */
 #include "snek.h"
 
-value_t *const gc_roots[] SNEK_ROM = {
-	&vm_code, &vm_acc, &lex_buf, &lex_tok.val, &comp_tok.val,
-	&name_user, &global_vals, &global_shadow,
-	&comp_roots[0], &comp_roots[1], &comp_roots[2], &comp_roots[3], &comp_roots[4],
-	&comp_roots[5], &comp_roots[6], &comp_roots[7], &comp_roots[8], &comp_roots[9],
-	NULL,
+/* Every static root: a global value, or an array with its length. */
+#define ROOT(v) { &(v), 1 },
+#define ROOTS(a) { (a), sizeof(a) / sizeof((a)[0]) },
+const struct gc_root gc_roots[] SNEK_ROM = {
+	ROOT(vm_code) ROOT(vm_acc) ROOT(lex_buf) ROOT(lex_tok.val) ROOT(comp_tok.val)
+	ROOT(name_user) ROOT(global_vals) ROOT(global_shadow)
+	ROOTS(comp_roots)
+#if SNEK_CHAR_STRINGS
+	ROOT(obj_chars)
+#endif
+	{ NULL, 0 },
 };
 
 void snek_init(void)
 {
-	value_t *const *r;
+	const struct gc_root *r;
 	value_t *root;
+	uint8_t n;
 
 	/* Every root starts as None: one loop, not a store each in every
 	 * module's init. */
-	for (r = gc_roots; (root = SNEK_ROM_PTR(r)); r++)
-		*root = VAL_NONE;
+	for (r = gc_roots; (root = SNEK_ROM_PTR(&r->at)); r++) {
+		n = SNEK_ROM_BYTE(&r->n);
+		do
+			*root++ = VAL_NONE;
+		while (--n);
+	}
 	gc_init();
 	vm_reset();
 	comp_reset();

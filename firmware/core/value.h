@@ -77,7 +77,7 @@ static inline float val_num(value_t v)
 	return f;
 }
 
-/* Box a float that may be a computed NaN. Small chips call one copy
+/* Box a float that may be a computed NaN. Small code calls one copy
  * (core/value.c): the 32-bit compare is long in 8-bit code and numbers are
  * made everywhere. */
 static inline value_t val_box_num(float f)
@@ -88,7 +88,7 @@ static inline value_t val_box_num(float f)
 		v = VAL_CANON_NAN;
 	return v;
 }
-#if SNEK_SMALL
+#if SNEK_SMALL_CODE
 __attribute__((noinline)) value_t val_from_num(float f);
 #else
 #define val_from_num(f) val_box_num(f)

@@ -23,6 +23,13 @@ value_t *vm_stack;
 struct vm_regs vm_regs;
 volatile bool vm_interrupt;
 
+/* Each opcode's stack effect and operand bytes (vm.h), for the compiler
+ * and for the values the VM's general path drops. */
+const uint8_t op_info[] SNEK_ROM = {
+#define OP(name, effect, bytes) OP_INFO(effect, bytes),
+#include "opcodes.h"
+#undef OP
+};
 
 /* The registers through a pointer the optimizer cannot see through, so on
  * the AVR it stays in a pointer register and fields are reached with short
@@ -34,8 +41,6 @@ static inline struct vm_regs *regs(void)
 	SNEK_HIDE_ADDRESS(r);
 	return r;
 }
-#define ip_off (r->ip_off)
-#define fp (r->fp)
 
 /* Named arguments of the call being made: their count and values. Their
  * name ids end the CALL instruction, just before the saved ip. A value
@@ -48,7 +53,7 @@ static void stack_home(void)
 {
 	struct vm_regs *r = regs();
 
-	vm_stack = r->sp = fp = STACK_HOME;
+	vm_stack = r->sp = r->fp = STACK_HOME;
 	gc_limit = GC_HOME_LIMIT;
 }
 
@@ -74,7 +79,7 @@ static __attribute__((noinline)) void stack_room(struct vm_regs *r, value_t *end
 	memmove(to, from, (size_t)((uint8_t *)(r->sp + 1) - from));
 	vm_stack = (value_t *)to;
 	r->sp = (value_t *)((uint8_t *)r->sp - d);
-	fp = (value_t *)((uint8_t *)fp - d);
+	r->fp = (value_t *)((uint8_t *)r->fp - d);
 }
 
 void vm_reset(void)
@@ -90,13 +95,13 @@ void vm_reset(void)
 }
 
 /* The code object running, wherever the collector moved it. */
-static __attribute__((noinline)) struct snek_code *code_now(void)
+static SNEK_OUTLINE struct snek_code *code_now(void)
 {
 	return code_ptr(vm_code);
 }
 
 /* A code object's local names, parameters first; its line table follows. */
-static __attribute__((noinline)) uint16_t *code_params(struct snek_code *c)
+static SNEK_OUTLINE uint16_t *code_params(struct snek_code *c)
 {
 	return CODE_PARAMS(c);
 }
@@ -112,12 +117,25 @@ uint16_t vm_line(void)
 	c = code_now();
 	/* (offset, line) pairs: the last that starts before ip. */
 	l = code_params(c) + c->nlocals;
-	for (end = l + 2 * c->nlines; l < end && l[0] < ip_off; l += 2)
+	for (end = l + 2 * c->nlines; l < end && l[0] < r->ip_off; l += 2)
 		line = l[1];
 	return line;
 }
 
+/* A little-endian operand. A host reads it in one load (which compilers
+ * do not always find for the bytes). */
+#if !SNEK_SMALL_CODE && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+static inline uint16_t read_u16(const uint8_t *p)
+{
+	uint16_t v;
+
+	memcpy(&v, p, sizeof v);
+	return v;
+}
+#define U16(p) read_u16(p)
+#else
 #define U16(p) ((uint16_t)((p)[0] | (p)[1] << 8))
+#endif
 /* Frames and loops keep small counts in value slots as the bare integer:
  * to the collector that is a tiny float, never a reference, and it costs
  * no tag bits to make or strip. */
@@ -130,13 +148,14 @@ uint16_t vm_line(void)
 _Static_assert(2 * sizeof(snek_len_t) == RECORD_SLOTS * sizeof(value_t) &&
 	       SNEK_POOL_SIZE < (snek_len_t)-1 / 2, "frame record");
 
-/* The saved ip in the code running, wherever the collector moved it. */
+/* The saved ip in the code running, wherever the collector moved it;
+ * r->base is the code's bytes. */
 static uint8_t *vm_load(void)
 {
 	struct vm_regs *r = regs();
 
 	r->base = CODE_BYTES(code_ptr(r->code));
-	return r->base + ip_off;
+	return r->base + r->ip_off;
 }
 
 /* The name ids of the named arguments. */
@@ -176,18 +195,76 @@ static __attribute__((noreturn)) void bad_args(uint8_t wanted, uint8_t got)
 	err_format("bad args. wanted %d got %d", (int32_t)wanted, (int32_t)got);
 }
 
+/* Bind the n positional and nnamed named arguments at base[1..] into the
+ * locals of the code c: named values fetched by name from named_vals
+ * (above the locals and the return record). Returns just past the
+ * locals: the return record. */
+static value_t *bind_args(struct snek_code *c, value_t *base, uint8_t npos, uint8_t nnamed)
+{
+	uint8_t nreq = (uint8_t)(c->nparams - c->ndefaults), i;
+	bool missing = false;
+	value_t *local;
+
+	if (npos > c->nparams)
+		bad_args(c->nparams, npos + nnamed);
+	/* Move the named values there, then fetch them by name. */
+	named_n = nnamed;
+#if SNEK_SMALL_CODE
+	memmove(named_vals, base + 1 + npos, nnamed * sizeof(value_t));
+	/* Each parameter takes its named value: the least code. The names
+	 * are found again each time (c stays good: nothing allocates), so
+	 * no pointer is kept across the loop. */
+	value_t v;
+
+	for (i = npos, local = base + 1 + npos; i < c->nlocals; i++) {
+		v = vm_named_arg(i < c->nparams ? code_params(c)[i] : NO_NAME);
+		if (i < nreq && v == VAL_UNSET)
+			missing = true;
+		*local++ = v;
+	}
+	/* Most calls name nothing: skip finding the ids. */
+	if (nnamed)
+		vm_named_arg(NAMED_LEFT);
+#else
+	/* Each named value finds its parameter: faster with many, and
+	 * most calls name none. */
+	if (nnamed)
+		memmove(named_vals, base + 1 + npos, nnamed * sizeof(value_t));
+	for (i = npos; i < c->nlocals; i++)
+		base[1 + i] = VAL_UNSET;
+	if (nnamed) {
+		const uint8_t *ids = named_ids();
+		uint16_t *params = code_params(c);
+		uint8_t j;
+
+		for (i = 0; i < nnamed; i++, ids += 2) {
+			for (j = npos; j < c->nparams && params[j] != U16(ids); j++)
+				;
+			if (j == c->nparams || base[1 + j] != VAL_UNSET)
+				err_format("bad arg \"%n\"", U16(ids));
+			base[1 + j] = named_vals[i];
+		}
+	}
+	for (i = npos; i < nreq; i++)
+		missing |= base[1 + i] == VAL_UNSET;
+	local = base + 1 + c->nlocals;
+#endif
+	if (missing)
+		bad_args(nreq, npos + nnamed);
+	return local;
+}
+
 /* Call the Snek function with npos positional and nnamed named arguments
  * above it, at the top of the stack, if the stack has room: bind them
  * into its locals, save the caller's registers after those and make its
  * frame current, its ip at the start (the VM then takes its code from
  * the frame, as a return does). r is the loop's own pointer to the
- * registers: inlined there, no second copy of it is made. */
+ * registers. */
 static void push_frame(struct vm_regs *r, uint8_t npos, uint8_t nnamed)
 {
 	struct snek_code *c;
-	uint8_t nreq, i;
-	value_t *base, *local, *end, v;
-	bool missing = false;
+	value_t *base, *end, *record;
+	uint8_t i;
 
 	/* Named values go above the locals and the return record, and the
 	 * callee's temporaries above those. When the stack moves to make
@@ -201,55 +278,27 @@ static void push_frame(struct vm_regs *r, uint8_t npos, uint8_t nnamed)
 			break;
 		stack_room(r, end);
 	}
-	nreq = (uint8_t)(c->nparams - c->ndefaults);
-	if (npos > c->nparams)
-		bad_args(c->nparams, npos + nnamed);
-	/* Move the named values there, then fetch them by name. */
-	named_n = nnamed;
-	memmove(named_vals, base + 1 + npos, nnamed * sizeof(value_t));
-#if SNEK_SMALL
-	/* Each parameter takes its named value: the least code. The names
-	 * are found again each time (c stays good: nothing allocates), so
-	 * no pointer is kept across the loop. */
-	for (i = npos, local = base + 1 + npos; i < c->nlocals; i++) {
-		v = vm_named_arg(i < c->nparams ? code_params(c)[i] : NO_NAME);
-		if (i < nreq && v == VAL_UNSET)
-			missing = true;
-		*local++ = v;
-	}
-	/* Most calls name nothing: skip finding the ids. */
-	if (nnamed)
-		vm_named_arg(NAMED_LEFT);
-#else
-	/* Each named value finds its parameter: faster with many. */
-	const uint8_t *ids = named_ids();
-	uint16_t *params = code_params(c);
-	uint8_t j;
-
-	for (i = npos; i < c->nlocals; i++)
-		base[1 + i] = VAL_UNSET;
-	for (i = 0; i < nnamed; i++, ids += 2) {
-		for (j = npos; j < c->nparams && params[j] != U16(ids); j++)
-			;
-		if (j == c->nparams || base[1 + j] != VAL_UNSET)
-			err_format("bad arg \"%n\"", U16(ids));
-		base[1 + j] = named_vals[i];
-	}
-	for (i = npos; i < nreq; i++)
-		missing |= base[1 + i] == VAL_UNSET;
-	local = base + 1 + c->nlocals;
-	(void)v;
-#endif
-	if (missing)
-		bad_args(nreq, npos + nnamed);
-	/* local is just past the locals: the return record. */
-	r->fp_off = (snek_len_t)((uint8_t *)fp - (uint8_t *)vm_stack);
+	record = bind_args(c, base, npos, nnamed);
+	r->fp_off = (snek_len_t)((uint8_t *)r->fp - (uint8_t *)vm_stack);
 	/* Slot by slot: faster on the AVR than memcpy's byte loop. */
 	for (i = 0; i < RECORD_SLOTS; i++)
-		local[i] = r->rec[i];
-	r->sp = local + RECORD_SLOTS - 1;
-	fp = base;
-	ip_off = 0;
+		record[i] = r->rec[i];
+	r->sp = record + RECORD_SLOTS - 1;
+	r->fp = base;
+	r->ip_off = 0;
+}
+
+/* Leave the frame running: sp below its function, the caller's ip and
+ * fp back from the return record. */
+static void pop_frame(struct vm_regs *r)
+{
+	value_t *fp = r->fp, *record = fp + code_ptr(fp[0])->nlocals + 1;
+	uint8_t i;
+
+	r->sp = fp - 1;
+	for (i = 0; i < RECORD_SLOTS; i++)
+		r->rec[i] = record[i];
+	r->fp = (value_t *)((uint8_t *)vm_stack + r->fp_off);
 }
 
 /* The next item of a for loop over state[0] from position state[1], or
@@ -272,6 +321,25 @@ static value_t iter_next(value_t *state)
 	return k;
 }
 
+/* The next number of range()'s start, stop and step at state[0..2], or
+ * VAL_UNSET at the end. Is step > 0 (a NaN is not) is one unsigned
+ * compare of its bits; a step down compares the numbers negated (a sign
+ * bit flipped), so one float compare either way. */
+static inline value_t range_next(value_t *state)
+{
+	float lo = val_num(state[0]), hi = val_num(state[1]);
+	value_t v = state[0];
+
+	if (state[2] - 1 >= 0x7F800000u) {
+		lo = -lo;
+		hi = -hi;
+	}
+	if (!(lo < hi))
+		return VAL_UNSET;
+	state[0] = val_from_num(val_num(v) + val_num(state[2]));
+	return v;
+}
+
 /* Call builtin `fn` with the n positional and m named arguments above
  * callee; the VM has saved its registers. */
 static value_t call_builtin(snek_len_t index, value_t *callee, uint8_t n, uint8_t m)
@@ -288,7 +356,8 @@ static value_t call_builtin(snek_len_t index, value_t *callee, uint8_t n, uint8_
 	named_vals = callee + 1 + n;
 	r = f(n, callee + 1);
 	console_check_interrupt();
-	vm_named_arg(NAMED_LEFT);
+	if (m)
+		vm_named_arg(NAMED_LEFT);
 	return r;
 }
 
@@ -309,67 +378,42 @@ static void range_start(value_t *args)
 	obj_range_check(args);
 }
 
-/* Where the VM keeps its registers, named R_* (plain SP is the AVR's own
- * stack pointer). On the host they are locals, so the compiler can hold
- * them in machine registers, and SAVE()/LOAD() copy them to and from the
- * globals the collector and error handler read. On small chips acc and sp
- * live in the globals themselves: every arm that calls out then needs only
- * ip turned into an offset and back (the code object may move), and that
- * is one short call instead of a dozen inline moves. */
-#if SNEK_SMALL
-#define R_SP (r->sp)
-#define R_ACC (r->acc)
-#define R_IP ip
-#define R_BASE (r->base)
-#define VM_LOCALS struct vm_regs *const r = regs(); uint8_t *ip;
-#define SAVE() vm_save(ip)
-#define LOAD() (ip = vm_load())
-#define RELOAD_IP() LOAD()
-#define CODE() code_now()
-#define CONSTS() (CODE()->consts)
-/* Fast paths for numbers inline in the dispatch loop: speed for flash. */
-#define VM_FAST_PATHS 0
-#define TRUTH(v) val_truthy(v)
+/* A new list or tuple (v, its items 0) of the n values at the top of the
+ * stack, which stay there: the caller drops them. (An empty list's items
+ * pointer is bogus, but nothing is copied to it.) */
+static value_t seq_from_stack(value_t v, uint16_t n)
+{
+	snek_len_t len;
 
-static void vm_save(uint8_t *ip)
+	memcpy(seq_items(v, &len), vm_sp - n + 1, n * sizeof(value_t));
+	return v;
+}
+
+/* A new dict of the n values at the top of the stack, key and value
+ * pairs. The dict waits in acc's root (the last value is on the stack
+ * too) and the pairs on the stack, seen by the collector, until all are
+ * in. */
+static value_t dict_from_stack(uint16_t n)
+{
+	struct vm_regs *r = regs();
+	value_t *p;
+
+	r->acc = dict_new();
+	for (p = r->sp - n; p < r->sp; p += 2)
+		dict_set(&r->acc, p + 1);
+	return r->acc;
+}
+
+/* The console: print repr(acc) and keep it in global id (_). */
+static void print_expr(uint16_t id)
 {
 	struct vm_regs *r = regs();
 
-	ip_off = (snek_len_t)(ip - r->base);
+	print_check(r->acc);
+	print_value(r->acc, true);
+	print_char('\n');
+	global_op(id, GLOBAL_STORE, &r->acc);
 }
-
-/* An operator: acc joins its operands on the stack, where the collector
- * sees them, and val_apply does the rest. Out of line, with val_apply
- * inside it: the dispatch loop's registers stay its own. */
-static __attribute__((noinline)) value_t vm_apply(uint8_t *ip, uint8_t op)
-{
-	struct vm_regs *r = regs();
-
-	*++r->sp = r->acc;
-	vm_save(ip);
-	return val_apply(op, r->sp);
-}
-#define APPLY(r, op) ((r) = vm_apply(ip, op))
-#else
-#define R_SP sp
-#define R_ACC acc
-#define R_IP ip
-#define R_BASE base
-#define VM_LOCALS							\
-	struct vm_regs *const r = regs();				\
-	uint8_t *ip, *base;						\
-	value_t acc = VAL_NONE, *sp = r->sp, *consts;			\
-	struct snek_code *c;
-#define RELOAD_CODE() do { c = code_ptr(r->code); base = CODE_BYTES(c); consts = c->consts; } while (0)
-#define SAVE() do { r->sp = sp; r->acc = acc; ip_off = (snek_len_t)(ip - base); } while (0)
-#define RELOAD_IP() do { RELOAD_CODE(); ip = base + ip_off; } while (0)
-#define LOAD() do { RELOAD_IP(); acc = r->acc; sp = r->sp; } while (0)
-#define CODE() c
-#define CONSTS() consts
-#define VM_FAST_PATHS 1
-#define TRUTH(v) ((v) == VAL_TRUE || ((v) != VAL_FALSE && val_truthy(v)))
-#define APPLY(r, op) do { *++sp = acc; SAVE(); (r) = val_apply(op, sp); } while (0)
-#endif
 
 /* The groups of opcodes.h, which the operand fetch relies on. */
 #define OP(name, effect, bytes)						\
@@ -377,81 +421,413 @@ static __attribute__((noinline)) value_t vm_apply(uint8_t *ip, uint8_t op)
 		       #name " is out of its group");
 #include "opcodes.h"
 #undef OP
-_Static_assert(OP_INDEX == OP_NEG + 4 && OP_SLICE == OP_NEG + 8, "drops_from_neg");
-_Static_assert(OP_NONE == 0 && OP_FALSE == 1 && OP_TRUE == 2 && OP_HALT == 3 &&
-	       VAL_FALSE == VAL_NONE + 1 && VAL_TRUE == VAL_NONE + 2 &&
-	       OP_ADD == 4 && OP_SLICE == OP_PUSH - 1, "constants, then operators");
+_Static_assert(OP_FALSE == OP_NONE + 1 && OP_TRUE == OP_NONE + 2 &&
+	       VAL_FALSE == VAL_NONE + 1 && VAL_TRUE == VAL_NONE + 2, "the constants' order");
+/* The fast paths' opcodes last (see vm_dispatch.h), the compiler's NAME
+ * and NAME_PUSH after them. */
+_Static_assert(OP_FIRST_FAST > OP_DEFAULT && OP_NAME > OP_FIRST_FAST && OP_NAME_PUSH == OP_COUNT - 1,
+	       "the fast paths' opcodes' order");
+/* The operators first, the binary ones from 0 (see vm_dispatch.h). */
+_Static_assert(OP_ADD == 0 && OP_LAST_BINARY < OP_LAST_APPLY && OP_LAST_APPLY < OP_FIRST_WORD &&
+	       OP_NEG == OP_LAST_BINARY + 1 && OP_NOT < OP_INDEX, "the operators' order");
 
-/* Values an operator leaves off the stack, acc's copy included (1 minus
- * its stack effect): 2 for binary operators, then these from OP_NEG on. */
-static const uint8_t drops_from_neg[] SNEK_ROM = { 1, 1, 1, 1, 2, 0, 3, 2, 5 };
+/*
+ * The registers, named in upper case in the loop: R_IP (a C local, a
+ * pointer into the code's bytes), R_ACC, R_SP, R_FP, R_BASE (the code's
+ * bytes) and R_CONSTS (the code's constants). Where acc and sp live is the
+ * VM's one choice of speed against flash:
+ *
+ * - SNEK_VM_FAST_PATHS: C locals the compiler keeps in machine
+ *   registers. SAVE() copies them to vm_regs, where the collector and the
+ *   error handler read them, with ip as an offset (the code may move);
+ *   LOAD() takes them back, acc as the collector left it.
+ * - Otherwise they live in vm_regs itself: SAVE() and LOAD() only turn ip
+ *   into an offset and back, one short call each instead of a dozen moves.
+ *
+ * After a call or a return LOAD_FRAME() takes sp and ip (acc stays).
+ */
+#if SNEK_VM_FAST_PATHS
+#define REGISTERS_IN_LOCALS						\
+	value_t acc = VAL_NONE, *sp = r->sp, *consts;			\
+	uint8_t *base;							\
+	struct snek_code *c;
+#define R_ACC acc
+#define R_SP sp
+#define R_BASE base
+#define R_CONSTS consts
+#define SAVE() (r->sp = sp, r->acc = acc, r->ip_off = (snek_len_t)(ip - base))
+#define LOAD_IP() (c = code_ptr(r->code), base = CODE_BYTES(c), consts = c->consts, \
+		   ip = base + r->ip_off)
+#define LOAD() (LOAD_IP(), acc = r->acc, sp = r->sp)
+#define LOAD_FRAME() (LOAD_IP(), sp = r->sp)
+#else
+#define REGISTERS_IN_LOCALS
+#define R_ACC (r->acc)
+#define R_SP (r->sp)
+#define R_BASE (r->base)
+#define R_CONSTS (code_now()->consts)
+#define SAVE() vm_save(ip)
+#define LOAD() (ip = vm_load())
+#define LOAD_FRAME() LOAD()
+
+static __attribute__((noinline)) void vm_save(uint8_t *ip)
+{
+	struct vm_regs *r = regs();
+
+	r->ip_off = (snek_len_t)(ip - r->base);
+}
+#endif
+#define R_IP ip
+#define R_FP (r->fp)
+/* Local n of the running frame. */
+#define LOCAL(n) (R_FP[1 + (n)])
+
+/* With fast paths: the slot of seq[index] for a list (or, when
+ * tuples, a tuple too) and a whole number in its range, else NULL. */
+static inline value_t *item_slot(value_t seq, value_t index, bool tuples)
+{
+	float f = val_num(index);
+	snek_len_t len;
+	value_t *items;
+	int32_t k;
+
+	if (VAL_IS(seq, TAG_LIST)) {
+		struct snek_list *l = list_ptr(seq);
+
+		len = l->len;
+		items = block_ptr(l->items);
+	} else if (tuples && VAL_IS(seq, TAG_TUPLE)) {
+		len = tuple_ptr(seq)->len;
+		items = tuple_ptr(seq)->items;
+	} else {
+		return NULL;
+	}
+	/* A number, in range first: casting inf or 1e30 to an integer is
+	 * undefined. */
+	if (!VAL_IS_NUM(index) || !(f > -16777216.0f && f < 16777216.0f) ||
+	    (float)(k = (int32_t)f) != f)
+		return NULL;
+	if (k < 0)
+		k += (int32_t)len;
+	if (k < 0 || (snek_len_t)k >= len)
+		return NULL;
+	return &items[k];
+}
+
+/* With fast paths: for a string and a whole number in its range, its
+ * byte, else -1. */
+static inline int16_t string_byte(value_t s, value_t index)
+{
+	struct snek_string *str;
+	float f = val_num(index);
+	int32_t k;
+
+	if (!VAL_IS(s, TAG_STRING) || !VAL_IS_NUM(index))
+		return -1;
+	if (!(f > -16777216.0f && f < 16777216.0f) || (float)(k = (int32_t)f) != f)
+		return -1;
+	str = str_ptr(s);
+	if (k < 0)
+		k += (int32_t)str->len;
+	if (k < 0 || (snek_len_t)k >= str->len)
+		return -1;
+	return (uint8_t)str->data[k];
+}
+
+/* With fast paths: the slot of global id if it has one yet, else NULL
+ * (None reads as a block of no values): a name the program added, or
+ * with SNEK_GLOBALS_DIRECT a built-in name's. */
+static inline value_t *global_slot(uint16_t id)
+{
+	if (id < NAME_BUILTIN_COUNT) {
+		if (!SNEK_GLOBALS_DIRECT || id >= BLOCK_VALUES(global_shadow))
+			return NULL;
+		return &block_ptr(global_shadow)[id];
+	}
+	if ((snek_len_t)(id - NAME_BUILTIN_COUNT) >= BLOCK_VALUES(global_vals))
+		return NULL;
+	return &block_ptr(global_vals)[id - NAME_BUILTIN_COUNT];
+}
+
+/*
+ * The operators and the other arms' fast paths (macros of statements, no
+ * do-while: NEXT may be a continue). With fast paths, numbers
+ * are done inline (a binary operator's left operand is at the top of the
+ * stack, its right in acc), and so are list items and globals the program
+ * bound. Anything else, and everything without fast paths, takes the
+ * general path: apply_binary for a binary operator (and INDEX), which
+ * drops two values, apply_operator for the others: val_apply.
+ */
+#if SNEK_VM_FAST_PATHS
+#define BOTH_NUMBERS() (VAL_IS_NUM(*R_SP) && VAL_IS_NUM(R_ACC))
+/* acc = pop() op acc */
+#define ARITH(op)							\
+	if (BOTH_NUMBERS()) {						\
+		R_ACC = val_from_num(val_num(*R_SP) op val_num(R_ACC));	\
+		R_SP--;							\
+		NEXT;							\
+	}								\
+	goto apply_binary
+/* acc = the bool yes, then the next instruction; a JUMP_FALSE next (an
+ * if or a while) is taken at once, with no truth test of the bool. */
+#define BOOL_NEXT(yes)							\
+	R_ACC = VAL_BOOL(yes);						\
+	if (*R_IP == OP_JUMP_FALSE) {					\
+		arg = U16(R_IP + 1);					\
+		R_IP += 3;						\
+		if (R_ACC == VAL_FALSE)					\
+			goto jump;					\
+	}								\
+	NEXT
+/* acc = pop() op acc: two numbers, or two strings (val_compare never
+ * allocates, nor raises for strings). */
+#define COMPARE(op)							\
+	if (BOTH_NUMBERS()) {						\
+		R_SP--;							\
+		BOOL_NEXT(val_num(R_SP[1]) op val_num(R_ACC));		\
+	}								\
+	if (VAL_IS(*R_SP, TAG_STRING) && VAL_IS(R_ACC, TAG_STRING)) {	\
+		R_SP--;							\
+		BOOL_NEXT(val_compare(R_SP[1], R_ACC) op 0);		\
+	}								\
+	goto apply_binary
+/* acc = pop() is acc, or is not (op): the same value. */
+#define FAST_IS(op)							\
+	R_SP--;								\
+	BOOL_NEXT(R_SP[1] op R_ACC);
+/* acc = pop() // acc or pop() % acc for whole numbers (not where code
+ * is kept small: num_binop does them). */
+#if SNEK_SMALL_CODE
+#define FAST_DIVMOD()
+#else
+#define FAST_DIVMOD()							\
+	{								\
+		float q;						\
+		if (BOTH_NUMBERS() &&					\
+		    num_whole_divmod(OPCODE(), val_num(*R_SP), val_num(R_ACC), &q)) { \
+			R_ACC = val_from_num(q);			\
+			R_SP--;						\
+			NEXT;						\
+		}							\
+	}
+#endif
+/* The rest of the number operators, which may raise (bits of a
+ * fraction): num_binop. The slot above the top is always there (see
+ * CALL). */
+#define NUMBER_OP()							\
+	if (BOTH_NUMBERS()) {						\
+		R_SP[1] = R_ACC;					\
+		SAVE();							\
+		R_ACC = num_binop(OPCODE(), R_SP);			\
+		R_SP--;							\
+		NEXT;							\
+	}								\
+	goto apply_binary
+/* acc = -acc for a number. */
+#define FAST_NEG()							\
+	if (VAL_IS_NUM(R_ACC)) {					\
+		R_ACC = val_from_num(-val_num(R_ACC));			\
+		NEXT;							\
+	}
+/* acc = not acc: nothing else to do. */
+#define FAST_NOT()							\
+	BOOL_NEXT(!ACC_TRUE());
+/* acc = pop()[acc] for a list or a tuple, or a string (its
+ * one-character string may be made: the registers saved). */
+#define FAST_INDEX()							\
+	if ((p = item_slot(*R_SP, R_ACC, true))) {			\
+		R_ACC = *p;						\
+		R_SP--;							\
+		NEXT;							\
+	}								\
+	if (string_byte(*R_SP, R_ACC) >= 0) {				\
+		SAVE();							\
+		v = str_char((uint8_t)string_byte(*R_SP, R_ACC));	\
+		LOAD();							\
+		R_ACC = v;						\
+		R_SP--;							\
+		NEXT;							\
+	}
+/* list[index] = acc, index and list popped. */
+#define FAST_STORE_INDEX()						\
+	if ((p = item_slot(R_SP[-1], R_SP[0], false))) {		\
+		gc_barrier(*p);						\
+		*p = R_ACC;						\
+		R_SP -= 2;						\
+		NEXT;							\
+	}
+/* acc = global arg, then `then`: straight from its slot, or for a
+ * built-in name not rebound (no slot, or unset again: with
+ * SNEK_GLOBALS_DIRECT every built-in name can be read here) its built-in
+ * value. */
+#define FAST_GLOBAL(then)						\
+	p = global_slot(arg);						\
+	if (p || (SNEK_GLOBALS_DIRECT && arg < NAME_BUILTIN_COUNT)) {	\
+		R_ACC = p ? *p : VAL_UNSET;				\
+		if (R_ACC == VAL_UNSET && arg < NAME_BUILTIN_COUNT)	\
+			R_ACC = name_builtin_value(arg);		\
+		if (R_ACC == VAL_UNSET)					\
+			goto undefined;					\
+		then;							\
+		NEXT;							\
+	}
+/* global arg = acc, a name that has its slot. */
+#define FAST_STORE_GLOBAL()						\
+	if ((p = global_slot(arg))) {					\
+		gc_barrier(*p);						\
+		*p = R_ACC;						\
+		NEXT;							\
+	}
+/* At a call: ^C pending? Without a call when not. */
+#define CHECK_INTERRUPT()						\
+	if (vm_interrupt)						\
+		console_check_interrupt()
+/* Whether acc is true: True and False without a call. */
+#define ACC_TRUE() (R_ACC == VAL_TRUE || (R_ACC != VAL_FALSE && val_truthy(R_ACC)))
+/* ^C is looked for at backward jumps. */
+#define INTERRUPTED_AT(backward) ((backward) && vm_interrupt)
+#else
+#define ARITH(op) goto apply_binary
+#define COMPARE(op) goto apply_binary
+#define NUMBER_OP() goto apply_binary
+#define FAST_NEG()
+#define FAST_IS(op)
+#define FAST_DIVMOD()
+#define FAST_NOT()
+#define FAST_INDEX()
+#define FAST_STORE_INDEX()
+#define FAST_GLOBAL(then)
+#define FAST_STORE_GLOBAL()
+#define CHECK_INTERRUPT() console_check_interrupt()
+/* One call, the value not loaded at every test. */
+#define ACC_TRUE() acc_true()
+static __attribute__((noinline)) bool acc_true(void)
+{
+	return val_truthy(regs()->acc);
+}
+/* ^C is looked for at every jump: no compare. */
+#define INTERRUPTED_AT(backward) (vm_interrupt)
+#endif
+/* SNEK_POLL, once every SNEK_POLL_INTERVAL times. */
+#if SNEK_POLL_INTERVAL > 1
+#define POLL()								\
+	do {								\
+		if (!--polls) {						\
+			polls = SNEK_POLL_INTERVAL;			\
+			SNEK_POLL_VM();					\
+		}							\
+	} while (0)
+#else
+#define POLL() SNEK_POLL_VM()
+#endif
+/* The general path of a binary operator, and of any other. */
+#define BINARY() goto apply_binary
+#define APPLY() goto apply_operator
 
 void vm_run(value_t code)
 {
-	VM_LOCALS
-	value_t a, b, *callee, *p;
-	uint16_t u = 0;
+	struct vm_regs *const r = regs();
+	uint8_t *ip;
+	REGISTERS_IN_LOCALS
+	value_t v, *p;
+	uint16_t arg = 0;
+#if SNEK_POLL_INTERVAL > 1
+	uint16_t polls = SNEK_POLL_INTERVAL;
+#endif
 	snek_len_t drop;
 	uint8_t op, n, m;
 
-#if SNEK_COMPUTED_GOTO
-	static const void *const labels[] = {
-#define OP(name, effect, bytes) &&L_##name,
-#include "opcodes.h"
-#undef OP
-	};
-#define CASE(name) L_##name:
-/* Opcodes the switch leaves to its default: their labels for the table. */
-#define OTHER(name) L_##name:
-/* One indirect jump per instruction, the fastest dispatch: each arm with
- * a two-byte operand fetches it. */
-#define NEXT goto *labels[*R_IP++]
-/* Arms that need the opcode or the operand get them. */
-#define OPCODE() (op = R_IP[-1])
-#define OPERAND() do { OPCODE(); u = U16(R_IP); R_IP += 2; } while (0)
-#else
-#define CASE(name) case OP_##name:
-#define OTHER(name)
-#define NEXT continue
-/* The least code: the operand is fetched once, before the switch. */
-#define FETCH()								\
-	do {								\
-		op = *R_IP++;						\
-		if (op >= OP_FIRST_WORD) {				\
-			u = U16(R_IP);					\
-			R_IP += 2;					\
-		}							\
-	} while (0)
-#define OPCODE() ((void)0)
-#define OPERAND() ((void)0)
-#endif
+#include "vm_dispatch.h"
 
 	/* A statement is called like a function of no arguments whose
 	 * caller's code is None: its HALT returns out of the loop. */
-	callee = ++R_SP;
-	*callee = code;
-	r->sp = callee; /* a root while the stack makes room */
+	*++R_SP = code;
+	r->sp = R_SP; /* a root while the stack makes room */
 	n = m = 0;
-	goto enter;
+	goto call_function;
 
-#if !SNEK_COMPUTED_GOTO
-	for (;;) {
-		FETCH();
-		switch (op) {
-		default:
-#endif
-	OTHER(NONE)
-	OTHER(FALSE)
-	OTHER(TRUE)
-	OTHER(HALT) {
-		OPCODE();
-		/* The switch sends the operators here too. */
-		if (op >= OP_ADD)
-			goto apply;
-		if (op == OP_HALT)
-			goto halt;
-		/* op read again: the AVR then need not widen op at every dispatch. */
-		R_ACC = VAL_NONE + R_IP[-1];
+	DISPATCH()
+	BEGIN_OPERATORS()
+	CASE(ADD) ARITH(+);
+	CASE(SUB) ARITH(-);
+	CASE(MUL) ARITH(*);
+	CASE(DIV) ARITH(/);
+	CASE(FLOORDIV) {
+		FAST_DIVMOD();
+		NUMBER_OP();
+	}
+	CASE(MOD) {
+		FAST_DIVMOD();
+		NUMBER_OP();
+	}
+	CASE(POW) NUMBER_OP();
+	CASE(BAND) NUMBER_OP();
+	CASE(BOR) NUMBER_OP();
+	CASE(BXOR) NUMBER_OP();
+	CASE(SHL) NUMBER_OP();
+	CASE(SHR) NUMBER_OP();
+	CASE(IADD) ARITH(+);
+	CASE(IMUL) ARITH(*);
+	CASE(LT) COMPARE(<);
+	CASE(LE) COMPARE(<=);
+	CASE(GT) COMPARE(>);
+	CASE(GE) COMPARE(>=);
+	CASE(EQ) COMPARE(==);
+	CASE(NE) COMPARE(!=);
+	CASE(IN) BINARY();
+	CASE(NOT_IN) BINARY();
+	CASE(IS) {
+		FAST_IS(==);
+		BINARY();
+	}
+	CASE(IS_NOT) {
+		FAST_IS(!=);
+		BINARY();
+	}
+	CASE(NEG) {
+		FAST_NEG();
+		APPLY();
+	}
+	CASE(POS) APPLY();
+	CASE(INVERT) APPLY();
+	CASE(NOT) {
+		FAST_NOT();
+		APPLY();
+	}
+	CASE(INDEX) {
+		FAST_INDEX();
+		BINARY();
+	}
+	CASE(INDEX_KEEP) APPLY();
+	CASE(STORE_INDEX) {
+		FAST_STORE_INDEX();
+		APPLY();
+	}
+	CASE(DEL_INDEX) APPLY();
+	CASE(SLICE) APPLY();
+	END_OPERATORS()
+	/* acc = None, False or True: their values are in the order of
+	 * their opcodes. */
+	CASE(NONE)
+	CASE(FALSE)
+	CASE(TRUE) {
+		R_ACC = VAL_NONE + (value_t)(OPCODE() - OP_NONE);
+		NEXT;
+	}
+	CASE(HALT) {
+		goto halt;
+	}
+	CASE(PUSH) {
+		*++R_SP = R_ACC;
+		NEXT;
+	}
+	CASE(RETURN) {
+		pop_frame(r);
+		goto enter_frame;
+	}
+	CASE(RANGE) {
+		SAVE();
+		range_start(R_SP - 2);
 		NEXT;
 	}
 	CASE(ITER) {
@@ -461,385 +837,238 @@ void vm_run(value_t code)
 		p[-1] = R_ACC;
 		NEXT;
 	}
-	CASE(PUSH) {
-		*++R_SP = R_ACC;
+	CASE(ASSERT) {
+		if (!ACC_TRUE()) {
+			SAVE();
+			err_raise(ERR_ASSERT);
+		}
 		NEXT;
 	}
 	CASE(DROP) {
-		/* Rare (break in a for loop): the operators' tail does it. */
-		OPERAND();
-		drop = u;
-		b = R_ACC;
+		/* Rare (break in a for loop): through the result tail, acc
+		 * unchanged. */
 		SAVE();
-		goto finish;
+		v = R_ACC;
+		drop = arg;
+		goto result;
 	}
 	CASE(NUMBER) {
-		OPERAND();
-		R_ACC = (value_t)u << 16;
+		R_ACC = (value_t)arg << 16;
 		NEXT;
 	}
 	CASE(CONST) {
-		OPERAND();
-		R_ACC = CONSTS()[u];
+		R_ACC = R_CONSTS[arg];
 		NEXT;
 	}
-	OTHER(NAME) /* never runs: the compiler resolves it */
-	CASE(GLOBAL) {
-		OPERAND();
-#if VM_FAST_PATHS
-		if (u >= NAME_BUILTIN_COUNT && global_vals != VAL_NONE &&
-		    (snek_len_t)(u - NAME_BUILTIN_COUNT) < BLOCK_VALUES(global_vals)) {
-			R_ACC = block_ptr(global_vals)[u - NAME_BUILTIN_COUNT];
-			if (R_ACC == VAL_UNSET)
-				goto undefined;
-			NEXT;
-		}
-#endif
-		/* Into r->acc: on small chips that is acc itself. */
-		if (!global_op(u, GLOBAL_READ, &r->acc))
-			goto undefined;
-		R_ACC = r->acc;
-		NEXT;
-	}
-#if VM_FAST_PATHS
-	/* The host: the two busiest arms on their own. */
 	CASE(LOCAL) {
-		OPERAND();
-		R_ACC = fp[1 + u];
+		R_ACC = LOCAL(arg);
 		if (R_ACC == VAL_UNSET)
 			goto undefined_local;
 		NEXT;
 	}
-	CASE(STORE_LOCAL) {
-		OPERAND();
-		fp[1 + u] = R_ACC;
+	CASE(GLOBAL) {
+		FAST_GLOBAL((void)0);
+		/* Into r->acc: without fast paths that is acc itself. */
+		if (!global_op(arg, GLOBAL_READ, &r->acc))
+			goto undefined;
+		R_ACC = r->acc;
 		NEXT;
 	}
-#else
-	CASE(LOCAL)
-	CASE(STORE_LOCAL)
-#endif
-	/* The arms on local u share finding it. */
-	CASE(DEL_LOCAL)
-	CASE(DEFAULT) {
-		OPERAND();
-		p = fp + 1 + u;
-		if (op == OP_STORE_LOCAL) {
-			*p = R_ACC;
-			NEXT;
-		}
-		if (*p == VAL_UNSET) {
-			if (op != OP_DEFAULT)
-				goto undefined_local;
-			/* The default value follows: evaluate it. */
-			R_IP += 2;
-			NEXT;
-		}
-		if (op == OP_LOCAL) {
-			R_ACC = *p;
-			NEXT;
-		}
-		if (op == OP_DEL_LOCAL) {
-			*p = VAL_UNSET;
-			NEXT;
-		}
-		/* DEFAULT of a bound local: skip the default value. */
-		u = U16(R_IP);
-		goto jump;
+	CASE(STORE_LOCAL) {
+		LOCAL(arg) = R_ACC;
+		NEXT;
 	}
-	/* PRINT_EXPR is STORE_GLOBAL to _ that first prints acc, and
-	 * does neither for None. */
-	CASE(PRINT_EXPR)
 	CASE(STORE_GLOBAL) {
-		OPERAND();
+		FAST_STORE_GLOBAL();
 		SAVE();
-		if (op == OP_PRINT_EXPR) {
-			b = R_ACC;
-			if (b == VAL_NONE)
-				NEXT;
-			print_check(b);
-			print_value(b, true);
-			print_char('\n');
-		}
-		/* r->acc: SAVE() put acc there on the host too. */
-		global_op(u, GLOBAL_STORE, &r->acc);
+		/* r->acc: SAVE() put acc there. */
+		global_op(arg, GLOBAL_STORE, &r->acc);
 		LOAD();
+		NEXT;
+	}
+	CASE(PRINT_EXPR) {
+		if (R_ACC != VAL_NONE) {
+			SAVE();
+			print_expr(arg);
+			LOAD();
+		}
+		NEXT;
+	}
+	CASE(DEL_LOCAL) {
+		if (LOCAL(arg) == VAL_UNSET)
+			goto undefined_local;
+		LOCAL(arg) = VAL_UNSET;
 		NEXT;
 	}
 	CASE(DEL_GLOBAL) {
-		OPERAND();
-		if (!global_op(u, GLOBAL_DEL, NULL))
+		if (!global_op(arg, GLOBAL_DEL, NULL))
 			goto undefined;
 		NEXT;
 	}
-
-#if VM_FAST_PATHS
-#define ARITH(name, expr)						\
-	CASE(name) {							\
-		a = *R_SP;						\
-		if (VAL_IS_NUM(a) && VAL_IS_NUM(R_ACC)) {			\
-			float x = val_num(a), y = val_num(R_ACC);		\
-			R_ACC = val_from_num(expr);			\
-			R_SP--;						\
-			NEXT;						\
-		}							\
-		goto apply;						\
-	}
-	ARITH(ADD, x + y)
-	ARITH(SUB, x - y)
-	ARITH(MUL, x * y)
-	ARITH(DIV, x / y)
-	ARITH(IADD, x + y)
-	ARITH(IMUL, x * y)
-#undef ARITH
-#define COMPARE(name, op)						\
-	CASE(name) {							\
-		a = *R_SP;						\
-		if (VAL_IS_NUM(a) && VAL_IS_NUM(R_ACC)) {			\
-			R_ACC = VAL_BOOL(val_num(a) op val_num(R_ACC));	\
-			R_SP--;						\
-			NEXT;						\
-		}							\
-		goto apply;						\
-	}
-	COMPARE(LT, <)
-	COMPARE(LE, <=)
-	COMPARE(GT, >)
-	COMPARE(GE, >=)
-	COMPARE(EQ, ==)
-	COMPARE(NE, !=)
-#undef COMPARE
-	CASE(NEG) {
-		if (VAL_IS_NUM(R_ACC)) {
-			R_ACC = val_from_num(-val_num(R_ACC));
-			NEXT;
-		}
-		goto apply;
-	}
-	CASE(INDEX) {
-		a = *R_SP;
-		if (VAL_IS(a, TAG_LIST) && VAL_IS_NUM(R_ACC)) {
-			struct snek_list *l = list_ptr(a);
-			float f = val_num(R_ACC);
-			int32_t k;
-			/* Range first: casting inf or 1e30 to an integer is undefined. */
-			if (f > -65536.0f && f < 65536.0f && (float)(k = (int32_t)f) == f) {
-				if (k < 0)
-					k += (int32_t)l->len;
-				if (k >= 0 && (snek_len_t)k < l->len) {
-					R_ACC = block_ptr(l->items)[k];
-					R_SP--;
-					NEXT;
-				}
-			}
-		}
-		goto apply;
-	}
-	CASE(FLOORDIV)
-	CASE(MOD)
-	CASE(POW)
-	CASE(BAND)
-	CASE(BOR)
-	CASE(BXOR)
-	CASE(SHL)
-	CASE(SHR) {
-		OPCODE();
-		if (VAL_IS_NUM(*R_SP) && VAL_IS_NUM(R_ACC)) {
-			/* The slot above the top is always there (see CALL). */
-			R_SP[1] = R_ACC;
-			SAVE();
-			R_ACC = num_binop(op, R_SP);
-			R_SP--;
-			NEXT;
-		}
-		goto apply;
-	}
-#else
-	OTHER(ADD)
-	OTHER(SUB)
-	OTHER(MUL)
-	OTHER(DIV)
-	OTHER(IADD)
-	OTHER(IMUL)
-	OTHER(LT)
-	OTHER(LE)
-	OTHER(GT)
-	OTHER(GE)
-	OTHER(EQ)
-	OTHER(NE)
-	OTHER(NEG)
-	OTHER(INDEX)
-	OTHER(FLOORDIV)
-	OTHER(MOD)
-	OTHER(POW)
-	OTHER(BAND)
-	OTHER(BOR)
-	OTHER(BXOR)
-	OTHER(SHL)
-	OTHER(SHR)
-#endif
-	/* The operators: val_apply, then the operands leave the stack. */
-	OTHER(IN)
-	OTHER(NOT_IN)
-	OTHER(IS)
-	OTHER(IS_NOT)
-	OTHER(POS)
-	OTHER(INVERT)
-	OTHER(NOT)
-	OTHER(INDEX_KEEP)
-	OTHER(STORE_INDEX)
-	OTHER(DEL_INDEX)
-	OTHER(SLICE) {
-	apply:
-		OPCODE();
-		drop = op < OP_NEG ? 2 : SNEK_ROM_BYTE(&drops_from_neg[op - OP_NEG]);
-		APPLY(b, op);
-	finish:
-		/* acc = b, and the values the instruction used leave. */
-		LOAD();
-		R_ACC = b;
-		R_SP -= drop;
-		NEXT;
-	}
-	/* The tests of acc. ASSERT, which has no operand, goes on like
-	 * JUMP_FALSE and raises where that jumps. */
-	CASE(ASSERT)
-	CASE(JUMP_FALSE)
-	CASE(JUMP_TRUE) {
-		OPCODE();
-		if (op != OP_ASSERT)
-			OPERAND();
-		/* Going on: JUMP_FALSE or ASSERT on a true acc, JUMP_TRUE on
-		 * a false. */
-		if (TRUTH(R_ACC) == (op != OP_JUMP_TRUE))
-			NEXT;
-		if (op == OP_ASSERT) {
-			SAVE();
-			err_raise(ERR_ASSERT);
-		}
+	CASE(JUMP) {
 		goto jump;
 	}
-	CASE(JUMP) {
-		OPERAND();
-	jump:
-		/* Loops poll for ^C at their backward jump (a port with no
-		 * polling compares nothing); small chips look at the flag at
-		 * every jump, with no compare either. */
-		if (R_BASE + u < R_IP)
-			SNEK_POLL();
-		if ((SNEK_SMALL || R_BASE + u < R_IP) && vm_interrupt) {
-			SAVE();
-			console_check_interrupt();
-		}
-		R_IP = R_BASE + u;
+	CASE(JUMP_FALSE) {
+		if (!ACC_TRUE())
+			goto jump;
 		NEXT;
 	}
-	CASE(LIST)
-	CASE(TUPLE)
-	CASE(DICT) {
-		/* The u values on the stack (a key and a value each for a
-		 * dict) go into the new collection. */
-		OPERAND();
+	CASE(JUMP_TRUE) {
+		if (ACC_TRUE())
+			goto jump;
+		NEXT;
+	}
+	CASE(LIST) {
 		SAVE();
-		drop = u;
-		if (op == OP_DICT) {
-			/* The new dict in acc's root (the last value is on the
-			 * stack too), the pairs on the stack, seen by the
-			 * collector, until all are in. */
-			r->acc = dict_new();
-			for (p = R_SP - u; p < R_SP; p += 2)
-				dict_set(&r->acc, p + 1);
-			b = r->acc;
-		} else {
-			snek_len_t len;
-
-			/* (An empty list's items pointer is bogus, but nothing
-			 * is copied to it.) */
-			b = op == OP_LIST ? list_new(u) : tuple_new(u);
-			memcpy(seq_items(b, &len), R_SP - u + 1, u * sizeof(value_t));
-		}
-		goto finish;
+		v = seq_from_stack(list_new(arg), arg);
+		drop = arg;
+		goto result;
+	}
+	CASE(TUPLE) {
+		SAVE();
+		v = seq_from_stack(tuple_new(arg), arg);
+		drop = arg;
+		goto result;
+	}
+	CASE(DICT) {
+		SAVE();
+		v = dict_from_stack(arg);
+		drop = arg;
+		goto result;
 	}
 	CASE(CALL) {
-		OPERAND();
-		n = (uint8_t)u;
-		m = (uint8_t)(u >> 8);
+		/* The counts, then the named arguments' name ids. */
+		n = (uint8_t)arg;
+		m = (uint8_t)(arg >> 8);
 		R_IP += 2 * m;
-		callee = R_SP - n - m;
-		a = *callee;
+		p = R_SP - n - m; /* the function called */
+		v = *p;
 		SAVE();
 		/* VAL_IS_BUILTIN in one compare, which leaves its index. */
-		if (a - VAL_BUILTIN(0) <= VAL_PAYLOAD_MASK - VAL_BUILTIN_BASE) {
-			b = call_builtin((snek_len_t)(a - VAL_BUILTIN(0)), callee, n, m);
+		if (v - VAL_BUILTIN(0) <= VAL_PAYLOAD_MASK - VAL_BUILTIN_BASE) {
+			v = call_builtin((snek_len_t)(v - VAL_BUILTIN(0)), p, n, m);
 			drop = (snek_len_t)(n + m + 1);
-			goto finish;
+			goto result;
 		}
-		if (!VAL_IS(a, TAG_FUNC))
-			err_invalid_type(a);
-		SNEK_POLL();
-		console_check_interrupt();
-	enter:
-		push_frame(r, n, m);
-#if !SNEK_SMALL
-		sp = r->sp;
-#endif
-		goto frame;
-	}
-	CASE(RETURN) {
-		p = fp + CODE()->nlocals + 1;
-		R_SP = fp - 1;
-		for (n = 0; n < RECORD_SLOTS; n++)
-			r->rec[n] = p[n];
-		fp = (value_t *)((uint8_t *)vm_stack + r->fp_off);
-	frame:
-		/* A call and a return go on in frame fp, in its code. */
-		r->code = fp[0];
-		RELOAD_IP();
-		NEXT;
+		if (!VAL_IS(v, TAG_FUNC))
+			err_invalid_type(v);
+		POLL();
+		CHECK_INTERRUPT();
+		goto call_function;
 	}
 	CASE(FOR_NEXT) {
-		OPERAND();
 		SAVE();
-		b = iter_next(R_SP - 1);
+		v = iter_next(R_SP - 1);
 		LOAD();
-		m = 2;
-		goto loop_next;
-	}
-	CASE(RANGE_NEXT) {
-		OPERAND();
-		/* start, stop, step: is step > 0 (a NaN is not) in one unsigned
-		 * compare of its bits; a step down compares the numbers negated
-		 * (a sign bit flipped), so one float compare either way. */
-		p = R_SP - 2;
-		float lo = val_num(p[0]), hi = val_num(p[1]);
-		if (p[2] - 1 >= 0x7F800000u) {
-			lo = -lo;
-			hi = -hi;
+		if (v == VAL_UNSET) {
+			R_SP -= 2; /* the loop's state */
+			goto jump;
 		}
-		b = VAL_UNSET;
-		if (lo < hi) {
-			b = p[0];
-			p[0] = val_from_num(val_num(b) + val_num(p[2]));
-		}
-		m = 3;
-	loop_next:
-		/* acc = the next item, or the loop's state goes and it ends. */
-		if (b != VAL_UNSET) {
-			R_ACC = b;
-			NEXT;
-		}
-		R_SP -= m;
-		goto jump;
-	}
-	CASE(RANGE) {
-		SAVE();
-		range_start(R_SP - 2);
+		R_ACC = v;
 		NEXT;
 	}
-#if !SNEK_COMPUTED_GOTO
+	CASE(RANGE_NEXT) {
+		v = range_next(R_SP - 2);
+		if (v == VAL_UNSET) {
+			R_SP -= 3; /* the loop's state */
+			goto jump;
 		}
+		R_ACC = v;
+		NEXT;
 	}
-#endif
+	CASE(DEFAULT) {
+		/* Bound: skip its default value, to the offset that follows. */
+		if (LOCAL(arg) != VAL_UNSET) {
+			arg = U16(R_IP);
+			goto jump;
+		}
+		R_IP += 2;
+		NEXT;
+	}
+	BEGIN_FAST_ONLY()
+	CASE(LOCAL_PUSH) {
+		R_ACC = LOCAL(arg);
+		if (R_ACC == VAL_UNSET)
+			goto undefined_local;
+		*++R_SP = R_ACC;
+		NEXT;
+	}
+	CASE(GLOBAL_PUSH) {
+		FAST_GLOBAL(*++R_SP = R_ACC);
+		if (!global_op(arg, GLOBAL_READ, &r->acc))
+			goto undefined;
+		R_ACC = r->acc;
+		*++R_SP = R_ACC;
+		NEXT;
+	}
+	CASE(NUMBER_PUSH) {
+		R_ACC = (value_t)arg << 16;
+		*++R_SP = R_ACC;
+		NEXT;
+	}
+	CASE(CONST_PUSH) {
+		R_ACC = R_CONSTS[arg];
+		*++R_SP = R_ACC;
+		NEXT;
+	}
+	CASE(NAME)
+	CASE(NAME_PUSH) {
+		/* Never run: the compiler rewrites every one. */
+		goto halt;
+	}
+	END_FAST_ONLY()
+	END_ARMS()
+
+	/* The shared tails. */
+
+	/* An operator's general path: acc joins its operands on the stack,
+	 * where the collector sees them, val_apply finds the result, and
+	 * the operands leave (1 minus the operator's stack effect, acc's copy
+	 * included: 2 for a binary operator, found sooner). */
+apply_binary:
+	drop = 2;
+	goto apply;
+apply_operator:
+	drop = OP_DROPS(OPCODE());
+apply:
+	op = OPCODE();
+	*++R_SP = R_ACC;
+	SAVE();
+	v = val_apply(op, R_SP);
+	/* fall through */
+
+	/* acc = v, and the `drop` values the instruction used leave. */
+result:
+	LOAD();
+	R_ACC = v;
+	R_SP -= drop;
+	NEXT;
+
+	/* Jump to offset arg. Loops poll for ^C at their backward jump (a
+	 * port with no polling compares nothing). */
+jump:
+	if (R_BASE + arg < R_IP)
+		POLL();
+	if (INTERRUPTED_AT(R_BASE + arg < R_IP)) {
+		SAVE();
+		console_check_interrupt();
+	}
+	R_IP = R_BASE + arg;
+	NEXT;
+
+	/* Call the function below the n positional and m named arguments
+	 * at the top of the stack (the registers saved). */
+call_function:
+	push_frame(r, n, m);
+	/* fall through */
+
+	/* A call or a return goes on in frame fp, in its code. */
+enter_frame:
+	r->code = R_FP[0];
+	LOAD_FRAME();
+	NEXT;
+	END_DISPATCH()
+
 	/* The statement's end: its frame goes, the stack goes home (fp stays
 	 * a place in the stack) and the heap has its room back; the rest of
 	 * what a reset does is in place already. */
@@ -849,8 +1078,8 @@ halt:
 
 	/* Errors raised by several arms. */
 undefined_local:
-	u = code_params(CODE())[u];
+	arg = code_params(code_ptr(r->code))[arg];
 undefined:
 	SAVE();
-	err_undefined(u);
+	err_undefined(arg);
 }

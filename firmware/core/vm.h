@@ -11,8 +11,24 @@ enum opcode {
 #undef OP
 	OP_COUNT
 };
-/* Where the opcodes with an operand start (opcodes.h). */
+/* The groups of opcodes.h: the operators from 0, the binary ones first,
+ * to the last the VM's general path (val_apply) serves; the opcodes with
+ * an operand from OP_FIRST_WORD; those of fast paths from OP_FIRST_FAST. */
+#define OP_LAST_BINARY OP_IS_NOT
+#define OP_LAST_APPLY OP_SLICE
 #define OP_FIRST_WORD OP_DROP
+/* From here on, opcodes only a VM with fast paths runs (and NAME, which
+ * no VM runs). */
+#define OP_FIRST_FAST OP_LOCAL_PUSH
+
+/* Per opcode (vm.c, from opcodes.h): 2 minus its stack effect in the
+ * high bits, its operand bytes in the low 3. OP_DROPS is what an operator
+ * leaves off the stack, acc's copy included: 1 minus its effect. */
+#define OP_INFO(effect, bytes) ((uint8_t)((2 - (effect)) << 3 | (bytes)))
+extern const uint8_t op_info[];
+#define OP_EFFECT(op) ((int8_t)(2 - (SNEK_ROM_BYTE(&op_info[op]) >> 3)))
+#define OP_DROPS(op) ((uint8_t)((SNEK_ROM_BYTE(&op_info[op]) >> 3) - 1))
+#define OP_BYTES(op) ((uint8_t)(SNEK_ROM_BYTE(&op_info[op]) & 7))
 
 /* The value stack; vm_sp points at the top value (vm_stack[0] is unused).
  * It ends where the heap's pool does and grows down into the heap's free

@@ -21,10 +21,14 @@ one byte in name_value: its function (below 0x80), 0x80 | its constant
 (in builtin_const), 0xC0 | a small whole number (0 to 62, the constant
 itself: pin numbers cost no table entry), or 0xFF.
 
-FUNC rows may share a C function: they get consecutive numbers, the
-first is BUILTIN_FIRST_<c_name>, and the function tells them apart by the
-number of the builtin called (args[-1]): BUILTIN_<name> is each row's,
-by its first name (BUILTIN_talkto, BUILTIN_eeprom_write). FLOAT1(c_fn,
+A FUNC row's C entry is builtin_<c_name>. A SHARED(c_name, body, ...)
+row's entry builtin_<c_name> is an alias of the C function builtin_<body>
+(defined with BUILTIN_SHARES beside it), which serves several rows: they
+get consecutive numbers, the first is BUILTIN_FIRST_<body>, and the
+function tells them apart by the number of the builtin called
+(args[-1]): BUILTIN_<name> is each row's, by its first name
+(BUILTIN_talkto, BUILTIN_eeprom_write). The table points at the body
+once. FLOAT1(c_fn,
 "name", ...) and FLOAT2 rows are functions of one or two floats sharing
 the wrapper builtin_floatfn, which finds c_fn in
 BUILTIN_FLOAT_FNS(F1, F2) (F1(c_fn) or F2(c_fn) for each row, in order:
@@ -37,7 +41,7 @@ import re
 import sys
 from dataclasses import dataclass, field
 
-ROW = re.compile(r'^\s*(FUNC|FLOAT1B|FLOAT1|FLOAT2|CONST|NAME)\((.*)\)\s*$')
+ROW = re.compile(r'^\s*(FUNC|SHARED|FLOAT1B|FLOAT1|FLOAT2|CONST|NAME)\((.*)\)\s*$')
 ALIAS = 0x10
 KEPT_MAX = 15  # bytes a head keeps of the name before
 SMALL_INT = 0xC0  # name_value: 0xC0 | n is the number n
@@ -56,6 +60,7 @@ class Func:
     hi: int
     kind: str = 'FUNC'  # or FLOAT1, FLOAT1B, FLOAT2: c_name is then the float function
     index: int = 0
+    body: str = ''      # SHARED: the C function builtin_<c_name> is an alias of
 
 
 @dataclass
@@ -72,6 +77,8 @@ class Entry:
 
 def wrapper(f: Func) -> str:
     """The C function a row calls."""
+    if f.kind == 'SHARED':
+        return f.body
     return f.c_name if f.kind == 'FUNC' else 'floatfn'
 
 
@@ -129,6 +136,8 @@ def parse(lines: list[str]):
         strings = [a.strip('"') for a in args if a.startswith('"')]
         if kind == 'FUNC':
             value = Func(args[0], int(args[1]), int(args[2]))
+        elif kind == 'SHARED':
+            value = Func(args[0], int(args[2]), int(args[3]), kind, body=args[1])
         elif kind in ('FLOAT1', 'FLOAT2'):
             n = int(kind[-1])
             value = Func(args[0], n, n, kind)
@@ -201,13 +210,16 @@ def emit(entries: list[Entry], funcs: list[Func], consts: list[str]) -> str:
             declared.add(c)
             out.append(f'value_t builtin_{c}(uint8_t nargs, value_t *args);')
             out.append(f'#define BUILTIN_FIRST_{c} {f.index}')
+        if f.kind == 'SHARED' and f.c_name not in declared:
+            declared.add(f.c_name)
+            out.append(f'value_t builtin_{f.c_name}(uint8_t nargs, value_t *args); /* = builtin_{c} */')
     # Each FUNC row's number by its first name (BUILTIN_talkto): a C
     # function shared by several rows switches on it.
     for e in entries:
-        if isinstance(e.value, Func) and e.value.kind == 'FUNC':
+        if isinstance(e.value, Func) and e.value.kind in ('FUNC', 'SHARED'):
             name = e.names()[-1].replace('.', '_')  # the bare one of an alias
             out.append(f'#define BUILTIN_{name} {e.value.index}')
-    group = [f for f in funcs if f.kind != 'FUNC']
+    group = [f for f in funcs if f.kind not in ('FUNC', 'SHARED')]
     out.append(f'#define BUILTIN_FLOAT_COUNT {len(group)}')
     out.append(f'#define BUILTIN_FLOAT2_FIRST {sum(f.kind != "FLOAT2" for f in group)}')
     out.append('#define BUILTIN_FLOAT_FNS(F1, F2) '

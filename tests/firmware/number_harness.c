@@ -72,7 +72,7 @@ static char *convert(uint16_t size, float f, char conv, uint8_t flags, int16_t p
 {
 	out = malloc(size ? size : 1);
 	out_len = 0;
-	num_print(f, conv, flags, prec);
+	num_format(f, conv, flags, prec);
 	out[out_len] = '\0';
 	return out;
 }
@@ -97,7 +97,7 @@ static void do_format(char *args)
 		puts("bad");
 		return;
 	}
-	(void) width;	/* num_print does not pad */
+	(void) width;	/* num_format does not pad */
 	buf = convert(sz, hex_float(bits), conv[0], (uint8_t) atoi(flags),
 		      (int16_t) atoi(prec));
 	printf("%u:%s\n", out_len, buf);

@@ -11,7 +11,7 @@ import pytest
 
 FIRMWARE = Path(__file__).resolve().parents[2] / 'firmware'
 VARIANT = 'posix-mathsubset'
-FLAGS = ('-O1 -g -DSNEK_SMALL=1 -DSNEK_MATH_FULL=0 -fsanitize=address,undefined '
+FLAGS = ('-O1 -g -DSNEK_POSIX_SMALL=1 -DSNEK_MATH_FULL=0 -fsanitize=address,undefined '
          '-fno-sanitize=alignment -fno-sanitize-recover=all')
 
 KEPT = '''

@@ -37,7 +37,7 @@ def test_every_builtin_name_round_trips(snek_builds, variant):
     name undefined. The lexer finds its number from its text, the error
     spells it back from the number, and the rebinding goes through the
     built-ins' shadow slots."""
-    names = builtin_names(*(['-DSNEK_SMALL=1'] if variant == 'posix-small' else []))
+    names = builtin_names(*(['-DSNEK_POSIX_SMALL=1'] if variant == 'posix-small' else []))
     for first in range(0, len(names), 24):  # what the small heap has room for
         batch = names[first:first + 24]
         program = ''.join(f'{name} = 0\ndel {name}\ndel {name}\n' for name in batch)

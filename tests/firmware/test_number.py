@@ -162,7 +162,7 @@ def ref_format(conv, flags, width, prec, bits):
 
 
 def ref_unpadded(conv, flags, width, prec, bits):
-    """What num_print prints: no padding (the % operator pads, in print.c)."""
+    """What num_format prints: no padding (the % operator pads, in print.c)."""
     return ref_format(conv, flags & ~(F_MINUS | F_ZERO), -1, prec, bits)
 
 
@@ -581,7 +581,7 @@ def test_format_large_precision_clamped(harness):
 
 def test_percent_padding(snek, tmp_path):
     """Width, '-' and '0' through the % operator (print.c pads what
-    num_print prints): every flag set, against CPython."""
+    num_format prints): every flag set, against CPython."""
     # float32 values exactly, so CPython's doubles print the same
     values = ("0.0", "-0.0", "2.25", "-2.5", "255.0", "-255.75", "0.0009765625", "123456.5",
               "9.5", "1099511627776.0", "-3.4028234663852886e+38",

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The libFuzzer port (fuzz.c): a board-sized heap so that out-of-memory,
  * mark-stack overflow and multi-pass compaction are reached by ordinary
- * programs, and a step budget so that no input runs forever. */
+ * programs, and a step budget so that no input runs forever. The flags
+ * (core/config_default.h) are the host's: fuzzing finds the bugs of the
+ * fast paths the IDE runs. */
 #define SNEK_GRANULE (4)
 #define SNEK_POOL_SIZE (64u * 1024)
 #define SNEK_STACK_SIZE (256)	/* small, so fuzzing moves the stack into the pool */

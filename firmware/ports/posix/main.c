@@ -84,15 +84,20 @@ bool hal_console_wait(void)
 	return !console_eof;
 }
 
-/* From SNEK_POLL: look for ^C every millisecond while a program runs
- * (the clock is read every 64 polls: it costs less than the system call). */
-void posix_poll(void)
+/* From SNEK_POLL and the VM's SNEK_POLL_VM, for `polls` backward jumps
+ * or calls: look for ^C every millisecond while a program runs (the clock
+ * is read every 64 polls: it costs less than the system call). */
+void posix_poll(uint16_t polls)
 {
-	static uint8_t count;
+	static uint16_t count;
 
 	if (vclock_on)
-		vclock_tick();
-	if (++count & 63 || now_seconds() - last_read < 0.001)
+		vclock_tick(polls);
+	count = (uint16_t)(count + polls);
+	if (count < 64)
+		return;
+	count = 0;
+	if (now_seconds() - last_read < 0.001)
 		return;
 	console_read(0);
 }

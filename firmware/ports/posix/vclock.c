@@ -192,9 +192,9 @@ void vclock_boot(void)
 	wait_world(vnow, false);
 }
 
-void vclock_tick(void)
+void vclock_tick(uint16_t polls)
 {
-	vnow += VCLOCK_TICK_US;
+	vnow += (uint64_t)VCLOCK_TICK_US * polls;
 	keep_pace();
 }
 

@@ -31,8 +31,8 @@ void vclock_sleep(float seconds);
 /* At every boot, after the board described itself. */
 void vclock_boot(void);
 
-/* Costs: a VM poll, a read(). */
-void vclock_tick(void);
+/* Costs: `polls` VM polls (backward jumps or calls), a read(). */
+void vclock_tick(uint16_t polls);
 void vclock_read(void);
 
 /* hal_console_wait in virtual time: the world goes on while we wait. */
