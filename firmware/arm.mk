@@ -22,7 +22,7 @@ ARM_SHARED_HDR = $(wildcard ports/snekboard/*.h)
 # The name table of an ARM port $(1) (its directory first on the path).
 define arm_names
 	@mkdir -p $(@D)
-	$(ARM_CC) -E -P -x c -Iports/$(1) -Iports/snekboard -Icore core/builtins.def | $(PYTHON) tools/gennames.py > $@.tmp
+	$(ARM_CC) -E -P -x c $(2) -Iports/$(1) -Iports/snekboard -Icore core/builtins.def | $(PYTHON) tools/gennames.py > $@.tmp
 	mv $@.tmp $@
 endef
 

@@ -57,6 +57,17 @@ def test_snekboard_meets_the_size_aim(samd21_build):
 
 
 @pytest.mark.parametrize('board', BOARDS)
+def test_tone_only_where_the_board_has_a_speaker(board, samd21_build):
+    """tone() is built in where the board's table has a speaker (a TONE
+    row: the Circuit Playground Express), and left out elsewhere."""
+    has_speaker = 'TONE(' in (FIRMWARE / 'ports' / 'snekboard' / 'boards' / f'{board}.def').read_text()
+    symbols = subprocess.run(['arm-none-eabi-nm', str(image(board, '.elf'))], capture_output=True,
+                             text=True, check=True).stdout
+    assert (' builtin_tone\n' in symbols) == has_speaker
+    assert has_speaker == (board == 'playground-express')
+
+
+@pytest.mark.parametrize('board', BOARDS)
 def test_uf2_parses_block_by_block(board, samd21_build):
     binary = image(board, '.bin').read_bytes()
     uf2 = image(board, '.uf2').read_bytes()

@@ -12,7 +12,9 @@
 #define SNEK_GPIO (1)
 #define SNEK_GPIO_PINS (32)
 #define SNEK_NEOPIXEL (1)
+#ifndef SNEK_TONE
 #define SNEK_TONE (0)
+#endif
 #define SNEK_BOARD_PINS_AT_RUN_TIME (1)
 /* USB holds the host back itself (an OUT packet waits in its endpoint
  * until there is room): no XON/XOFF, which a binary-clean USB serial line

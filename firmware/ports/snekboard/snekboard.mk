@@ -46,9 +46,13 @@ SAMD21_PROBES = 4096 8192
 .PHONY: samd21 $(SAMD21_BOARDS)
 samd21: $(SAMD21_BOARDS)
 
+# A board's own core features, beside config.h's: the boards with a
+# speaker (a TONE row in their table) get tone().
+SAMD21_FEATURES_playground-express = -DSNEK_TONE=1
+
 # Linking board $(1) with pool $(2) into $(3).
 define samd21_link
-	$(ARM_CC) $(ARM_CFLAGS) -DSNEK_BOARD_DEF='"boards/$(1).def"' -DSAMD21_STORAGE_BASE=$(SAMD21_STORAGE) \
+	$(ARM_CC) $(ARM_CFLAGS) $(SAMD21_FEATURES_$(1)) -DSNEK_BOARD_DEF='"boards/$(1).def"' -DSAMD21_STORAGE_BASE=$(SAMD21_STORAGE) \
 		-DSNEK_POOL_SIZE=$(2) -Iports/snekboard -Icore -Ibuild/$(1)/gen -o $(3) $(SAMD21_SRC) -lm \
 		$(ARM_LDFLAGS) -Wl,--defsym=__flash=$(SAMD21_APP),--defsym=__flash_size=0x3E000 \
 		-Wl,--defsym=__ram=0x20000000,--defsym=__ram_size=$(SAMD21_RAM),--defsym=__stack_size=$(SAMD21_C_STACK)
@@ -62,7 +66,7 @@ endef
 
 define samd21_board
 build/$(1)/gen/names.h: core/builtins.def tools/gennames.py ports/snekboard/config.h ports/snekboard/core-config.h core/config_default.h
-	$$(call arm_names,snekboard)
+	$$(call arm_names,snekboard,$(SAMD21_FEATURES_$(1)))
 
 build/$(1)/probe-%.elf: $(SAMD21_DEPS) ports/snekboard/boards/$(1).def build/$(1)/gen/grammar.h build/$(1)/gen/names.h
 	$$(call samd21_link,$(1),$$*,$$@)
