@@ -124,17 +124,14 @@ class ReplPane(QPlainTextEdit):
             return
         follow = self._at_end()
         body = text[:-1] if text.endswith("\n") else text
-        if self._open_line:
-            cursor = self._at(self._open)
-            cursor.insertText(body, self._plain)
-        else:
-            cursor = self._at(self._out)
-            cursor.insertText(body, self._plain)
-            end = cursor.position()
+        # Positions are read from cursors, never kept as numbers: an insert that makes the
+        # scrollback drop its oldest line moves every position after it.
+        cursor = self._at(self._open if self._open_line else self._out)
+        cursor.insertText(body, self._plain)
+        self._open.setPosition(cursor.position())
+        if not self._open_line:
             cursor.insertText("\n", self._plain)   # the prompt line never shares output
             self._out.setPosition(cursor.position())
-            cursor.setPosition(end)
-        self._open.setPosition(cursor.position())
         self._open_line = not text.endswith("\n")
         if follow:
             self.scroll_to_end()

@@ -393,3 +393,16 @@ def test_long_output_is_trimmed(qtbot, pane):
 def test_set_font_size(pane):
     pane.set_font_size(22)
     assert pane.font().pointSize() == 22
+
+
+def test_a_line_printed_in_pieces_stays_whole_when_the_scrollback_is_full(qtbot, pane):
+    """Output that ends mid-line goes on where it stopped, also after the
+    oldest lines were dropped to keep the scrollback's size."""
+    for i in range(SCROLLBACK + 10):
+        pane.show_output(f"line {i}\n")
+    for i in range(30):
+        pane.show_output(f"a{i} ")
+        pane.show_output(f"b{i}\n")
+    lines = screen(pane).split("\n")
+    assert lines[-31:] == [f"a{i} b{i}" for i in range(30)] + ["> "]
+    assert pane.document().blockCount() <= SCROLLBACK
