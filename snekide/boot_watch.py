@@ -95,10 +95,15 @@ class BootWatch:
 
     # -- what the board does ---------------------------------------------------------------
 
-    def connected(self, simulator: bool) -> None:
-        """A board was connected (or connected again): its start may be under way."""
-        self._simulator = simulator
+    def connecting(self) -> None:
+        """A Connect began: what the board before it printed is over."""
         self._partial = ""
+
+    def connected(self, simulator: bool) -> None:
+        """A board was connected (or connected again): its start may be under way. What it
+        printed before this call is kept: its reader starts first, so the banner may be cut
+        in two around it."""
+        self._simulator = simulator
         self._waiting = True
         self._quiet_since = self._clock()
 

@@ -125,6 +125,7 @@ class Connection(QObject):
     line_sent = pyqtSignal(object, bool)  # a TypedLine went to the board, at `> ` if True
     lines_dropped = pyqtSignal(list)  # TypedLines that will never go (Stop, Put, Get...)
     booted = pyqtSignal()  # the board (re)started: it runs its stored program
+    connecting = pyqtSignal()  # a Connect began; the new board's output may come before connected
     connected = pyqtSignal(str)  # label of the board
     disconnected = pyqtSignal(str)  # why, in plain words
     problem = pyqtSignal(str)  # a call failed, in plain words
@@ -188,6 +189,7 @@ class Connection(QObject):
         stored program (Board.start)."""
         self.last_choice = choice
         old = self._detach()
+        self.connecting.emit()
         signals = BoardSignals(self)
         self._signals = signals
         signals.output.connect(lambda text: self._on_output(text, signals))

@@ -48,6 +48,7 @@ class SafeStart(QObject):
         """Listen to the connection (after the window's own listeners: the note comes after
         what the window says, such as "The simulator stopped")."""
         c = self.connection
+        c.connecting.connect(self.watch.connecting)
         c.connected.connect(self._on_connected)
         c.output.connect(lambda text: self._show(self.watch.output(text)))
         c.error_found.connect(lambda _report: self._watched(self.watch.printed_error()))

@@ -403,6 +403,7 @@ BOOTLOADERS = Path('/usr/share/arduino/hardware/arduino/avr/bootloaders')
 OPTIBOOT = BOOTLOADERS / 'optiboot' / 'optiboot_atmega328.hex'
 ATMEGABOOT = BOOTLOADERS / 'atmega' / 'ATmegaBOOT_168_atmega328.hex'
 INSYNC_OK = b'\x14\x10'
+SIGNATURE_REPLY = b'\x14\x1e\x95\x0f\x10'    # ATmega328P
 
 
 def stk500(port, reader, command: bytes, answer: int = 0) -> bytes:
@@ -415,7 +416,10 @@ def stk500(port, reader, command: bytes, answer: int = 0) -> bytes:
 
 
 def stk500_sync(port, reader):
-    """GET_SYNC until the bootloader answers (it starts after the reset the open caused)."""
+    """GET_SYNC until the bootloader answers (it starts after the reset the open
+    caused), then one READ_SIGN: the bootloader answers in order, so once that
+    one answer has come, every late answer to an earlier GET_SYNC is behind us
+    and the next command's answer is its own, however slow the machine."""
     deadline = time.monotonic() + TIMEOUT
     while time.monotonic() < deadline:
         start = len(reader.data)
@@ -424,13 +428,14 @@ def stk500_sync(port, reader):
             reader.wait(INSYNC_OK, start, timeout=0.2)
         except AssertionError:
             continue
-        quiet = len(reader.data)
-        while True:     # let late answers to earlier asks come in before the next command
-            time.sleep(0.05)
-            if len(reader.data) == quiet:
-                return
-            quiet = len(reader.data)
-    raise AssertionError('the bootloader never answered GET_SYNC')
+        start = len(reader.data)
+        port.write(b'u ')
+        try:
+            reader.wait(SIGNATURE_REPLY, start, timeout=2)
+        except AssertionError:
+            continue    # a byte lost while the bootloader started put it out of step
+        return
+    raise AssertionError('the bootloader never answered GET_SYNC and READ_SIGN')
 
 
 def read_page(port, reader, address: int) -> bytes:

@@ -112,6 +112,20 @@ def test_a_quiet_board_after_connect_is_told_after_a_while():
     assert w.check_in() is None and w.check() is None   # once
 
 
+def test_a_banner_cut_in_two_by_the_connect_still_counts():
+    """The board's reader starts before the window hears of the Connect: the banner's first
+    half can come before connected(), its end after. That is still a banner, not output."""
+    w, clock = watch()
+    w.output("stale half line")
+    w.connecting()
+    w.output(BANNER[:12])
+    w.connected(simulator=False)
+    w.output(BANNER[12:].replace("\n", "\r\n"))
+    clock.now += QUIET_SECONDS
+    found = w.check()
+    assert found is not None and found.kind == NO_PROMPT
+
+
 def test_a_board_that_prints_or_prompts_is_not_quiet():
     for event in ("output", "prompt", "error"):
         w, clock = watch()
