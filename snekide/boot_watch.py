@@ -91,21 +91,26 @@ class BootWatch:
         self._booting = False            # a banner came, and no prompt since
         self._waiting = False            # a Connect or a banner came, and no prompt since
         self._quiet_since: float | None = None   # after a Connect: nothing shown since then
+        self._armed = False              # the Connect succeeded: quiet may be told of
         self._told: set[str] = set()     # each trouble once, until the next prompt
 
     # -- what the board does ---------------------------------------------------------------
 
-    def connecting(self) -> None:
-        """A Connect began: what the board before it printed is over."""
+    def connecting(self, simulator: bool) -> None:
+        """A Connect began. The new board's reader starts before the window hears that it is
+        connected, so its banner, output and prompt may all come before connected(): they
+        are followed from here, and the quiet time counts from here or the last banner."""
+        self._simulator = simulator
         self._partial = ""
+        self._waiting = True
+        self._armed = False
+        self._quiet_since = self._clock()
 
     def connected(self, simulator: bool) -> None:
-        """A board was connected (or connected again): its start may be under way. What it
-        printed before this call is kept: its reader starts first, so the banner may be cut
-        in two around it."""
+        """The Connect succeeded: from now on a board still quiet may be told of. (One that
+        failed never gets here, so it is not taken for a busy program.)"""
         self._simulator = simulator
-        self._waiting = True
-        self._quiet_since = self._clock()
+        self._armed = True
 
     def output(self, text: str) -> Trouble | None:
         """Text the board printed; banners count as starts, anything else is not quiet."""
@@ -166,7 +171,7 @@ class BootWatch:
     def check(self) -> Trouble | None:
         """Call when check_in() has passed: a board quiet since its Connect is told of."""
         since = self._quiet_since
-        if since is None or self._clock() - since < QUIET_SECONDS:
+        if since is None or not self._armed or self._clock() - since < QUIET_SECONDS:
             return None
         self._quiet_since = None
         return self._tell(NO_PROMPT)
@@ -174,7 +179,7 @@ class BootWatch:
     def check_in(self) -> float | None:
         """Seconds until check() may have something to say, or None."""
         since = self._quiet_since
-        if since is None:
+        if since is None or not self._armed:
             return None
         return max(0.0, since + QUIET_SECONDS - self._clock())
 

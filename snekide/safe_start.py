@@ -48,7 +48,7 @@ class SafeStart(QObject):
         """Listen to the connection (after the window's own listeners: the note comes after
         what the window says, such as "The simulator stopped")."""
         c = self.connection
-        c.connecting.connect(self.watch.connecting)
+        c.connecting.connect(self._on_connecting)
         c.connected.connect(self._on_connected)
         c.output.connect(lambda text: self._show(self.watch.output(text)))
         c.error_found.connect(lambda _report: self._watched(self.watch.printed_error()))
@@ -70,9 +70,15 @@ class SafeStart(QObject):
             job.succeeded.connect(lambda _board: self._tell(boot_watch.STARTED,
                                                             boot_watch.STARTED_STATUS))
 
+    def _on_connecting(self) -> None:
+        self.watch.connecting(self._simulator_chosen())
+        self._schedule()
+
+    def _simulator_chosen(self) -> bool:
+        return getattr(self.connection.last_choice, "kind", "") == "simulator"
+
     def _on_connected(self, _label: str) -> None:
-        choice = self.connection.last_choice
-        self.watch.connected(getattr(choice, "kind", "") == "simulator")
+        self.watch.connected(self._simulator_chosen())
         self._schedule()
 
     def _on_prompt(self) -> None:

@@ -21,6 +21,7 @@ class Clock:
 def watch(simulator: bool = True) -> tuple[BootWatch, Clock]:
     clock = Clock()
     w = BootWatch(clock)
+    w.connecting(simulator)
     w.connected(simulator)
     return w, clock
 
@@ -69,6 +70,7 @@ def test_the_simulator_stopping_before_its_prompt_is_its_program():
     assert found is not None and found.kind == STOPS_AT_START
     assert "exit()" in found.note and LABEL in found.note
     # Connect again: it stops again, and is told again (Connect alone never helps).
+    w.connecting(True)
     w.connected(True)
     w.output(BANNER)
     again = w.stopped()
@@ -95,6 +97,7 @@ def test_a_robot_that_keeps_leaving_the_bus_before_its_prompt_keeps_restarting()
     said = []
     for _ in range(RESTARTS):
         said.append(w.stopped())
+        w.connecting(False)
         w.connected(False)
     assert [t.kind if t else None for t in said] == [None] * (RESTARTS - 1) + [KEEPS_RESTARTING]
 
@@ -117,10 +120,34 @@ def test_a_banner_cut_in_two_by_the_connect_still_counts():
     half can come before connected(), its end after. That is still a banner, not output."""
     w, clock = watch()
     w.output("stale half line")
-    w.connecting()
+    w.connecting(simulator=False)
     w.output(BANNER[:12])
     w.connected(simulator=False)
     w.output(BANNER[12:].replace("\n", "\r\n"))
+    clock.now += QUIET_SECONDS
+    found = w.check()
+    assert found is not None and found.kind == NO_PROMPT
+
+
+def test_a_prompt_before_connected_is_not_taken_for_a_busy_program():
+    """The simulator is quick: its banner and prompt can both come before connected()."""
+    w = BootWatch(clock := Clock())
+    w.connecting(simulator=True)
+    w.output(BANNER)
+    w.prompt()
+    w.connected(simulator=True)
+    clock.now += 2 * QUIET_SECONDS
+    assert w.check_in() is None and w.check() is None
+
+
+def test_a_connect_that_fails_is_not_taken_for_a_busy_program():
+    """No connected(): the window says why the Connect failed, and nothing more."""
+    w = BootWatch(clock := Clock())
+    w.connecting(simulator=False)
+    clock.now += 2 * QUIET_SECONDS
+    assert w.check_in() is None and w.check() is None
+    w.connecting(simulator=False)   # tried again, and this time it works
+    w.connected(simulator=False)
     clock.now += QUIET_SECONDS
     found = w.check()
     assert found is not None and found.kind == NO_PROMPT
