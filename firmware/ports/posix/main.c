@@ -11,6 +11,12 @@
 #include <termios.h>
 #include <time.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/epoll.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#endif
 
 static FILE *source;
 
@@ -148,6 +154,120 @@ void hal_putc(char c)
 		hal_flush();
 }
 
+/* Pacing, on a pseudo-terminal (the IDE's, or a terminal window's). A
+ * board's UART holds a byte or two, so ^C stops its output at once. The
+ * kernel holds 14 KB for the other end of a pseudo-terminal, and ^C's
+ * tcflush drops only the 10 KB not yet handed to the reader's side: the
+ * 4 KB there are 0.36 s of reading at 115200 baud. So we keep no more
+ * written than the other end reads in PACE_TIME seconds, and never less
+ * than PACE_MIN bytes: `ahead` bytes, which it may not have read yet.
+ *
+ * Linux tells us when the other end reads: a read that leaves at most
+ * PACE_LEFT bytes unread (the kernel's TTY_THRESHOLD_UNTHROTTLE) wakes
+ * the writers of our side, and an edge-triggered epoll on stdout sees
+ * that. Our own writes wake it too, so the wake-up a write leaves is
+ * thrown away, once `unread` is high enough that the next write may have
+ * to wait (until then nobody asks). A read that races with that is
+ * missed, and a reader that has read everything reads no more: so after
+ * `patience` ms without a read one byte goes anyway, which that reader
+ * reads at once; each time it does not, we wait twice as long, up to
+ * PACE_PATIENCE ms. A missed read costs a millisecond; a slow reader
+ * gets a few bytes more.
+ *
+ * How fast the other end reads is measured over PACE_WINDOW seconds of
+ * reads it woke us with (and a wait past PACE_TIME halves it). A reader
+ * that takes whatever comes (the IDE) soon has PACE_MAX allowed, which
+ * the kernel takes without blocking; one that takes 11,520 bytes a
+ * second (115200 baud) has PACE_MIN, and after a ^C at most that and
+ * "^C\n" to read: 35 ms of it. */
+#define PACE_MIN 384
+#define PACE_MAX 8192
+#define PACE_TIME 0.025		/* s */
+#define PACE_WINDOW 0.1		/* s */
+#define PACE_PIECE 128		/* the largest write; PACE_LEFT + 2 fit in PACE_MIN */
+#define PACE_LEFT 128
+#define PACE_PATIENCE 128	/* ms */
+
+static int pace_fd = -2;	/* epoll on stdout; -1: no pacing; -2: not known yet */
+static size_t ahead = PACE_MIN;	/* the most written and not read */
+static size_t unread;		/* bytes written that the other end may not have read */
+static bool own_wake;		/* our last write's wake-up is not thrown away yet */
+static int patience = 1;	/* ms to wait for a read before a byte goes anyway */
+static bool nudge;		/* a byte goes anyway */
+static uint64_t written, written_seen; /* all bytes written; and at the last throw */
+static uint64_t window_read;	/* surely read at the window's start */
+static double window_start;
+
+/* Whether stdout is a pseudo-terminal we can pace: the first time, set up
+ * the epoll. */
+static bool pace_on(void)
+{
+#ifdef __linux__
+	if (pace_fd == -2) {
+		struct epoll_event e = { .events = EPOLLOUT | EPOLLET };
+		struct stat st;
+		int ptn;
+
+		pace_fd = -1;
+		/* A master answers TIOCGPTN; a slave is a /dev/pts device. */
+		if (is_tty(1) && (ioctl(1, TIOCGPTN, &ptn) == 0
+				  || (fstat(1, &st) == 0 && major(st.st_rdev) >= 136
+				      && major(st.st_rdev) <= 143))) {
+			pace_fd = epoll_create1(EPOLL_CLOEXEC);
+			if (pace_fd >= 0 && epoll_ctl(pace_fd, EPOLL_CTL_ADD, 1, &e) < 0) {
+				close(pace_fd);
+				pace_fd = -1;
+			}
+			own_wake = true; /* the epoll starts woken */
+			window_start = now_seconds();
+		}
+	}
+	return pace_fd >= 0;
+#else
+	return false;
+#endif
+}
+
+/* Whether stdout was woken since we last asked. */
+static bool pace_woken(void)
+{
+#ifdef __linux__
+	struct epoll_event e;
+
+	return epoll_wait(pace_fd, &e, 1, 0) > 0;
+#else
+	return false;
+#endif
+}
+
+/* Throw our own wake-up away: one seen after this is the other end's. */
+static void pace_throw(void)
+{
+	pace_woken();
+	own_wake = false;
+	written_seen = written;
+}
+
+/* The other end read, down to PACE_LEFT bytes: at least written_seen -
+ * PACE_LEFT bytes in all. Once a window is over, allow what it reads in
+ * PACE_TIME. */
+static void pace_read(void)
+{
+	uint64_t read = written_seen > PACE_LEFT ? written_seen - PACE_LEFT : 0;
+	double now = now_seconds(), rate;
+
+	if (unread > PACE_LEFT)
+		unread = PACE_LEFT;
+	patience = 1;
+	if (now - window_start < PACE_WINDOW)
+		return;
+	rate = (double)(read - window_read) / (now - window_start);
+	ahead = rate * PACE_TIME < PACE_MIN ? PACE_MIN
+		: rate * PACE_TIME > PACE_MAX ? PACE_MAX : (size_t)(rate * PACE_TIME);
+	window_read = read;
+	window_start = now;
+}
+
 /* ^C on a terminal: what the other end has not read yet is dropped, ours
  * and the kernel's, as a board holds only a byte or two to send. A pipe
  * loses nothing. */
@@ -160,12 +280,15 @@ static void output_drop(void)
 }
 
 /* Write out what waits, in pieces. While the other end takes nothing,
- * input is read: a ^C then drops the rest. Output nobody takes any more
- * (the other end closed) is dropped. */
+ * or has `ahead` bytes to read, input is read: a ^C then drops the
+ * rest. Output nobody takes any more (the other end closed) is dropped. */
 void hal_flush(void)
 {
-	struct pollfd p[2] = { { .fd = 1, .events = POLLOUT }, { .fd = 0, .events = POLLIN } };
+	struct pollfd p[2];
+	bool pace = pace_on();
+	size_t len;
 	ssize_t n;
+	int timeout, ready;
 
 	flushing = true;
 	while (out_sent < out_len) {
@@ -173,20 +296,61 @@ void hal_flush(void)
 		 * with bytes waiting wakes poll for nothing. */
 		bool input = !console_eof && (console_room() || is_tty(0));
 
-		p[1].revents = 0;
-		if (poll(p, input ? 2 : 1, -1) < 0 && errno != EINTR)
+		len = out_len - out_sent;
+		if (len > (pace ? PACE_PIECE : 512))
+			len = pace ? PACE_PIECE : 512;
+		p[0] = (struct pollfd){ .fd = 1, .events = POLLOUT };
+		p[1] = (struct pollfd){ .fd = 0, .events = POLLIN };
+		timeout = -1;
+		if (nudge)
+			len = 1;
+		else if (pace && unread + len > ahead) {
+			if (own_wake) {
+				pace_throw();
+			} else if (pace_woken()) {
+				pace_read();
+				continue;
+			}
+			p[0].fd = pace_fd; /* wait for a read */
+			p[0].events = POLLIN;
+			timeout = patience;
+		}
+		ready = poll(p, input ? 2 : 1, timeout);
+		if (ready < 0 && errno != EINTR)
 			break;
-		if (!p[0].revents) {
-			if (p[1].revents)
+		if (ready == 0 && p[0].fd != 1) {
+			/* Past PACE_TIME the reader has fallen behind:
+			 * allow half as much. */
+			if (patience >= PACE_TIME * 1000 && ahead / 2 >= PACE_MIN)
+				ahead /= 2;
+			nudge = true;
+			if (patience < PACE_PATIENCE)
+				patience *= 2;
+			continue;
+		}
+		if (ready <= 0)
+			continue;
+		if (p[0].fd != 1 || !p[0].revents) {
+			if (input && p[1].revents)
 				console_read(0); /* a ^C empties out_buf */
 			continue;
 		}
-		n = write(1, out_buf + out_sent, out_len - out_sent < 512 ? out_len - out_sent : 512);
+		n = write(1, out_buf + out_sent, len);
 		if (n < 0 && (errno == EINTR || errno == EAGAIN))
 			continue;
 		if (n <= 0)
 			break;
 		out_sent += (size_t)n;
+		nudge = false;
+		if (pace) {
+			unread += (size_t)n;
+			written += (size_t)n;
+			own_wake = true;
+			/* The next write may have to wait for the other
+			 * end's wake-up: throw ours away now. */
+			if (unread + PACE_PIECE > ahead)
+				pace_throw();
+		}
 	}
 	out_len = out_sent = 0;
 	flushing = answered = false;
