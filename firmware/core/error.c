@@ -192,3 +192,13 @@ void err_undefined(uint16_t id)
 {
 	err_format("undefined: %n", id);
 }
+
+void err_bad_arg(uint16_t id)
+{
+	err_format("bad arg \"%n\"", id);
+}
+
+void err_bad_args(uint8_t wanted, uint8_t got)
+{
+	err_format("bad args. wanted %d got %d", (int32_t)wanted, (int32_t)got);
+}

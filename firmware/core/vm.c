@@ -180,19 +180,13 @@ __attribute__((noinline)) value_t vm_named_arg(uint16_t id)
 		v = *val;
 		if (id == NAMED_LEFT) {
 			if (v != VAL_UNSET)
-				err_format("bad arg \"%n\"", U16(ids));
+				err_bad_arg(U16(ids));
 		} else if (U16(ids) == id) {
 			*val = VAL_UNSET;
 			return v;
 		}
 	}
 	return VAL_UNSET;
-}
-
-/* One place for the message: each err_format call site costs flash. */
-static __attribute__((noreturn)) void bad_args(uint8_t wanted, uint8_t got)
-{
-	err_format("bad args. wanted %d got %d", (int32_t)wanted, (int32_t)got);
 }
 
 /* Bind the n positional and nnamed named arguments at base[1..] into the
@@ -206,7 +200,7 @@ static value_t *bind_args(struct snek_code *c, value_t *base, uint8_t npos, uint
 	value_t *local;
 
 	if (npos > c->nparams)
-		bad_args(c->nparams, npos + nnamed);
+		err_bad_args(c->nparams, npos + nnamed);
 	/* Move the named values there, then fetch them by name. */
 	named_n = nnamed;
 #if SNEK_SMALL_CODE
@@ -241,7 +235,7 @@ static value_t *bind_args(struct snek_code *c, value_t *base, uint8_t npos, uint
 			for (j = npos; j < c->nparams && params[j] != U16(ids); j++)
 				;
 			if (j == c->nparams || base[1 + j] != VAL_UNSET)
-				err_format("bad arg \"%n\"", U16(ids));
+				err_bad_arg(U16(ids));
 			base[1 + j] = named_vals[i];
 		}
 	}
@@ -250,7 +244,7 @@ static value_t *bind_args(struct snek_code *c, value_t *base, uint8_t npos, uint
 	local = base + 1 + c->nlocals;
 #endif
 	if (missing)
-		bad_args(nreq, npos + nnamed);
+		err_bad_args(nreq, npos + nnamed);
 	return local;
 }
 
@@ -351,7 +345,7 @@ static value_t call_builtin(snek_len_t index, value_t *callee, uint8_t n, uint8_
 
 	/* A max of 255 is "any number": n never exceeds it. */
 	if (n < lo || n > hi)
-		bad_args(n < lo ? lo : hi, n);
+		err_bad_args(n < lo ? lo : hi, n);
 	named_n = m;
 	named_vals = callee + 1 + n;
 	r = f(n, callee + 1);
