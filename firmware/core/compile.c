@@ -676,7 +676,7 @@ static const uint8_t op_levels[] SNEK_ROM = {
 #undef OP
 };
 
-static uint8_t op_level(uint8_t op)
+static SNEK_OUTLINE uint8_t op_level(uint8_t op)
 {
 	if (op == OP_JUMP_FALSE)
 		return LEVEL_AND;

@@ -473,8 +473,18 @@ static __attribute__((noinline)) void vm_save(uint8_t *ip)
 #endif
 #define R_IP ip
 #define R_FP (r->fp)
-/* Local n of the running frame. */
+/* Local n of the running frame: inline with fast paths, else one
+ * out-of-line helper the arms share (fp is in memory there anyway). */
+#if SNEK_VM_FAST_PATHS
 #define LOCAL(n) (R_FP[1 + (n)])
+#else
+#define LOCAL(n) (*local_slot(n))
+
+static __attribute__((noinline)) value_t *local_slot(uint16_t n)
+{
+	return &regs()->fp[1 + n];
+}
+#endif
 
 /* With fast paths: the slot of seq[index] for a list (or, when
  * tuples, a tuple too) and a whole number in its range, else NULL. */
@@ -954,21 +964,13 @@ void vm_run(value_t code)
 		SAVE();
 		v = iter_next(R_SP - 1);
 		LOAD();
-		if (v == VAL_UNSET) {
-			R_SP -= 2; /* the loop's state */
-			goto jump;
-		}
-		R_ACC = v;
-		NEXT;
+		drop = 2; /* the loop's state */
+		goto loop_next;
 	}
 	CASE(RANGE_NEXT) {
 		v = range_next(R_SP - 2);
-		if (v == VAL_UNSET) {
-			R_SP -= 3; /* the loop's state */
-			goto jump;
-		}
-		R_ACC = v;
-		NEXT;
+		drop = 3; /* the loop's state */
+		goto loop_next;
 	}
 	CASE(DEFAULT) {
 		/* Bound: skip its default value, to the offset that follows. */
@@ -1049,6 +1051,16 @@ jump:
 	}
 	R_IP = R_BASE + arg;
 	NEXT;
+
+	/* A for loop's next item v, or at its end (VAL_UNSET) the `drop`
+	 * values of its state leave and it jumps to offset arg. */
+loop_next:
+	if (v != VAL_UNSET) {
+		R_ACC = v;
+		NEXT;
+	}
+	R_SP -= drop;
+	goto jump;
 
 	/* Call the function below the n positional and m named arguments
 	 * at the top of the stack (the registers saved). */
