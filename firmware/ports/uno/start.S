@@ -5,8 +5,8 @@
  * USART_RX (18), and spares the 28 bytes of the seven after it, whose
  * interrupts stay disabled (a handler for one fails the link, below).
  * The rest does what crt1 does: r1 zero, interrupts off, the stack at
- * the end of RAM, then (after libgcc's clearing of .bss in .init4, and
- * main.c's watchdog in .init3) main, which never returns: no exit code. */
+ * the end of RAM, then the watchdog off and (after libgcc's clearing of
+ * .bss in .init4) main, which never returns: no exit code. */
 #include <avr/io.h>
 
 #define UNO_LAST_VECTOR 18
@@ -56,6 +56,17 @@ __init:
 	ldi r29, hi8(RAMEND)
 	out _SFR_IO_ADDR(SPH), r29
 	out _SFR_IO_ADDR(SPL), r28
+
+	/* After a watchdog reset (reset() is one, see main.c) the watchdog
+	 * stays on at its shortest timeout: off before anything else, or
+	 * the chip resets forever. Its flag in MCUSR first, then the timed
+	 * sequence (the second write within four cycles). Interrupts are
+	 * off: no need to keep them out. */
+	.section .init3, "ax", @progbits
+	out _SFR_IO_ADDR(MCUSR), r1
+	ldi r24, _BV(WDCE) | _BV(WDE)
+	sts _SFR_MEM_ADDR(WDTCSR), r24
+	sts _SFR_MEM_ADDR(WDTCSR), r1
 
 	.section .init9, "ax", @progbits
 	jmp main
