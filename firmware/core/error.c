@@ -142,7 +142,7 @@ void err_interrupt(void)
 	err_format0(NULL);
 }
 
-__attribute__((noinline)) void err_print(void)
+void err_print(void)
 {
 	if (!gc_scratch.err.fmt) {
 		print_to(SINK_OUT);
