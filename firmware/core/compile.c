@@ -676,7 +676,7 @@ static const uint8_t op_levels[] SNEK_ROM = {
 #undef OP
 };
 
-static uint8_t op_level(uint8_t op)
+static SNEK_OUTLINE uint8_t op_level(uint8_t op)
 {
 	if (op == OP_JUMP_FALSE)
 		return LEVEL_AND;
@@ -955,7 +955,8 @@ void comp_action(uint8_t action)
 	case ACT_range:
 		a = cpop();
 		if (a > 3) {
-			error_here(ROM_STR("bad args. wanted 3 got %d"), a);
+			at_token();
+			err_bad_args(3, a > 255 ? 255 : (uint8_t)a); /* 255: "or more" */
 		}
 		i = cpop();
 		if (a > 1) {
@@ -1060,7 +1061,8 @@ void comp_action(uint8_t action)
 			syntax_error();
 		for (i = 0; i < NAMED_COUNT; i++)
 			if (call_rec()[1 + i] == a) {
-				error_here(ROM_STR("bad arg \"%n\""), a);
+				at_token();
+				err_bad_arg(a);
 			}
 		cpush(a);
 		break;

@@ -300,7 +300,7 @@ value_t dict_item(uint8_t op, const value_t *t)
 	return t[1];
 }
 
-__attribute__((noinline)) int8_t dict_differ(value_t a, value_t b)
+int8_t dict_differ(value_t a, value_t b)
 {
 	struct snek_dict *d = dict_ptr(a);
 	struct entry *e = entries(d), *end = e + d->used;

@@ -142,7 +142,7 @@ void err_interrupt(void)
 	err_format0(NULL);
 }
 
-__attribute__((noinline)) void err_print(void)
+void err_print(void)
 {
 	if (!gc_scratch.err.fmt) {
 		print_to(SINK_OUT);
@@ -191,4 +191,14 @@ void err_invalid_value(value_t v)
 void err_undefined(uint16_t id)
 {
 	err_format("undefined: %n", id);
+}
+
+void err_bad_arg(uint16_t id)
+{
+	err_format("bad arg \"%n\"", id);
+}
+
+void err_bad_args(uint8_t wanted, uint8_t got)
+{
+	err_format("bad args. wanted %d got %d", (int32_t)wanted, (int32_t)got);
 }

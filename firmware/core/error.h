@@ -85,6 +85,10 @@ struct err_pending {
 __attribute__((noreturn)) void err_invalid_type(value_t v);
 __attribute__((noreturn)) void err_invalid_value(value_t v);
 __attribute__((noreturn)) void err_undefined(uint16_t id);
+/* A call's arguments: a named one not wanted or named twice (id), or
+ * the wrong count. */
+__attribute__((noreturn)) void err_bad_arg(uint16_t id);
+__attribute__((noreturn)) void err_bad_args(uint8_t wanted, uint8_t got);
 
 /* The file name errors carry; NULL (at start) stands for "<stdin>", the
  * console. */

@@ -216,7 +216,7 @@ static uint8_t lex_name(int16_t c)
 	return type;
 }
 
-static __attribute__((noinline)) uint8_t lex_number(int16_t c)
+static uint8_t lex_number(int16_t c)
 {
 	float f;
 	const char *text = read_word(c, true);

@@ -180,19 +180,13 @@ __attribute__((noinline)) value_t vm_named_arg(uint16_t id)
 		v = *val;
 		if (id == NAMED_LEFT) {
 			if (v != VAL_UNSET)
-				err_format("bad arg \"%n\"", U16(ids));
+				err_bad_arg(U16(ids));
 		} else if (U16(ids) == id) {
 			*val = VAL_UNSET;
 			return v;
 		}
 	}
 	return VAL_UNSET;
-}
-
-/* One place for the message: each err_format call site costs flash. */
-static __attribute__((noreturn)) void bad_args(uint8_t wanted, uint8_t got)
-{
-	err_format("bad args. wanted %d got %d", (int32_t)wanted, (int32_t)got);
 }
 
 /* Bind the n positional and nnamed named arguments at base[1..] into the
@@ -206,7 +200,7 @@ static value_t *bind_args(struct snek_code *c, value_t *base, uint8_t npos, uint
 	value_t *local;
 
 	if (npos > c->nparams)
-		bad_args(c->nparams, npos + nnamed);
+		err_bad_args(c->nparams, npos + nnamed);
 	/* Move the named values there, then fetch them by name. */
 	named_n = nnamed;
 #if SNEK_SMALL_CODE
@@ -241,7 +235,7 @@ static value_t *bind_args(struct snek_code *c, value_t *base, uint8_t npos, uint
 			for (j = npos; j < c->nparams && params[j] != U16(ids); j++)
 				;
 			if (j == c->nparams || base[1 + j] != VAL_UNSET)
-				err_format("bad arg \"%n\"", U16(ids));
+				err_bad_arg(U16(ids));
 			base[1 + j] = named_vals[i];
 		}
 	}
@@ -250,7 +244,7 @@ static value_t *bind_args(struct snek_code *c, value_t *base, uint8_t npos, uint
 	local = base + 1 + c->nlocals;
 #endif
 	if (missing)
-		bad_args(nreq, npos + nnamed);
+		err_bad_args(nreq, npos + nnamed);
 	return local;
 }
 
@@ -351,7 +345,7 @@ static value_t call_builtin(snek_len_t index, value_t *callee, uint8_t n, uint8_
 
 	/* A max of 255 is "any number": n never exceeds it. */
 	if (n < lo || n > hi)
-		bad_args(n < lo ? lo : hi, n);
+		err_bad_args(n < lo ? lo : hi, n);
 	named_n = m;
 	named_vals = callee + 1 + n;
 	r = f(n, callee + 1);
@@ -479,8 +473,18 @@ static __attribute__((noinline)) void vm_save(uint8_t *ip)
 #endif
 #define R_IP ip
 #define R_FP (r->fp)
-/* Local n of the running frame. */
+/* Local n of the running frame: inline with fast paths, else one
+ * out-of-line helper the arms share (fp is in memory there anyway). */
+#if SNEK_VM_FAST_PATHS
 #define LOCAL(n) (R_FP[1 + (n)])
+#else
+#define LOCAL(n) (*local_slot(n))
+
+static __attribute__((noinline)) value_t *local_slot(uint16_t n)
+{
+	return &regs()->fp[1 + n];
+}
+#endif
 
 /* With fast paths: the slot of seq[index] for a list (or, when
  * tuples, a tuple too) and a whole number in its range, else NULL. */
@@ -960,21 +964,13 @@ void vm_run(value_t code)
 		SAVE();
 		v = iter_next(R_SP - 1);
 		LOAD();
-		if (v == VAL_UNSET) {
-			R_SP -= 2; /* the loop's state */
-			goto jump;
-		}
-		R_ACC = v;
-		NEXT;
+		drop = 2; /* the loop's state */
+		goto loop_next;
 	}
 	CASE(RANGE_NEXT) {
 		v = range_next(R_SP - 2);
-		if (v == VAL_UNSET) {
-			R_SP -= 3; /* the loop's state */
-			goto jump;
-		}
-		R_ACC = v;
-		NEXT;
+		drop = 3; /* the loop's state */
+		goto loop_next;
 	}
 	CASE(DEFAULT) {
 		/* Bound: skip its default value, to the offset that follows. */
@@ -1055,6 +1051,16 @@ jump:
 	}
 	R_IP = R_BASE + arg;
 	NEXT;
+
+	/* A for loop's next item v, or at its end (VAL_UNSET) the `drop`
+	 * values of its state leave and it jumps to offset arg. */
+loop_next:
+	if (v != VAL_UNSET) {
+		R_ACC = v;
+		NEXT;
+	}
+	R_SP -= drop;
+	goto jump;
 
 	/* Call the function below the n positional and m named arguments
 	 * at the top of the stack (the registers saved). */

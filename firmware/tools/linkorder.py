@@ -185,11 +185,13 @@ class Layout:
                     count, order = n, trial
         return count, order
 
-    def shake(self, best, moves=6000):
+    def shake(self, best, moves=40000):
         """Move random sections to random places, one move in three beside
         one of its callers or callees (a fixed seed: the same input gives
         the same order), keeping moves that leave no more long calls than
-        before: it walks across plateaus the refinement stops at."""
+        before: it walks across plateaus the refinement stops at. 40,000
+        moves leave some 8 fewer long calls on the Uno image than 6,000
+        (16 bytes) for about 5 s more; 200,000 only 3 fewer again."""
         rng = random.Random(1)
         count, order = best
         for _ in range(moves):

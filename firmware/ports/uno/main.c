@@ -6,14 +6,7 @@
 #include "uno.h"
 #include <avr/wdt.h>
 
-/* After a watchdog reset the watchdog stays on at its shortest timeout:
- * turn it off before the C runtime starts, or the chip resets forever. */
-__attribute__((naked, used, section(".init3"))) void wdt_off(void)
-{
-	MCUSR = 0;
-	wdt_disable();
-}
-
+/* The watchdog a reset leaves on goes off in start.S. */
 void hal_reset(void)
 {
 	cli();
