@@ -66,7 +66,7 @@ from snekide.put_history import CopyFolder
 from snekide.robot.view import RobotPane
 from snekide.robot_program import RobotProgram
 from snekide.safe_start import SafeStart
-from snekide.status_line import StatusLine
+from snekide.status_line import Badge, StatusLine
 
 ICON = Path(__file__).resolve().parent / "icons" / "snekide.svg"
 LESSON_FILTER = "Lessons (*.sneklesson *.md);;All files (*)"
@@ -342,10 +342,10 @@ class MainWindow(QMainWindow):
         font = QFont(self.font())
         font.setPointSize(12)
         bar.setFont(font)
-        self.board_status = QLabel("Not connected")
+        self.board_status = Badge("Not connected")
         self.board_status.setObjectName("board_status")
         self.board_status.setStyleSheet(PILLS["bad"])
-        self.program_status = QLabel("")
+        self.program_status = Badge("")
         self.program_status.setObjectName("program_status")
         self.message = StatusLine()
         self.message.setObjectName("message")

@@ -4,9 +4,9 @@ shown in its place (so nothing is ever drawn over the status bar's badges)."""
 
 from __future__ import annotations
 
-from PyQt6.QtCore import Qt
+from PyQt6.QtCore import QEvent, QSize, Qt
 from PyQt6.QtGui import QFont, QFontMetrics, QPainter, QPaintEvent
-from PyQt6.QtWidgets import QLabel, QSizePolicy, QWidget
+from PyQt6.QtWidgets import QLabel, QSizePolicy, QStyle, QStyleOption, QWidget
 
 
 class StatusLine(QLabel):
@@ -18,6 +18,18 @@ class StatusLine(QLabel):
         # Its width is what the status bar has left: a long message never pushes the
         # badges around or widens the window.
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self._keep_room()
+
+    #: Characters the line keeps beside the badges and buttons, however short the bar is.
+    KEPT = 16
+
+    def _keep_room(self) -> None:
+        self.setMinimumWidth(self.fontMetrics().horizontalAdvance("x" * self.KEPT))
+
+    def changeEvent(self, event: QEvent | None) -> None:  # noqa: N802 - Qt override
+        super().changeEvent(event)
+        if event is not None and event.type() == QEvent.Type.FontChange:
+            self._keep_room()   # Big text: the kept room grows with the letters
 
     def setText(self, text: str | None) -> None:  # noqa: N802 - Qt override
         super().setText(text or "")
@@ -48,6 +60,47 @@ class StatusLine(QLabel):
         painter.setFont(self._font())
         if self._tip:
             painter.setPen(self.palette().placeholderText().color())
+        painter.drawText(self.contentsRect(), int(Qt.AlignmentFlag.AlignVCenter |
+                                                  Qt.AlignmentFlag.AlignLeft),
+                         self.visible_text())
+        painter.end()
+
+
+class Badge(QLabel):
+    """A status bar badge ("Connected: ...") that gives way when the bar is short of room: its
+    text is cut to fit (whole in its tooltip) rather than pushing the message line and the
+    "Start without the robot's program" button out of the window (Big text, a laptop)."""
+
+    #: Characters a badge keeps however short of room the bar is.
+    KEPT = 8
+
+    def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
+        super().__init__(text, parent)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+
+    def setText(self, text: str | None) -> None:  # noqa: N802 - Qt override
+        super().setText(text or "")
+        self.setToolTip(text or "")
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt override
+        hint = super().minimumSizeHint()
+        margins = self.contentsMargins()
+        width = (self.fontMetrics().horizontalAdvance("x" * self.KEPT) + margins.left()
+                 + margins.right())
+        return QSize(min(width, hint.width()), hint.height())
+
+    def visible_text(self) -> str:
+        """The text as shown, cut to the badge's width."""
+        return self.fontMetrics().elidedText(self.text(), Qt.TextElideMode.ElideRight,
+                                             max(self.contentsRect().width(), 0))
+
+    def paintEvent(self, event: QPaintEvent | None) -> None:  # noqa: N802 - Qt override
+        painter = QPainter(self)
+        option = QStyleOption()
+        option.initFrom(self)
+        style = self.style()
+        if style is not None:   # the pill: the style sheet's background and corners
+            style.drawPrimitive(QStyle.PrimitiveElement.PE_Widget, option, painter, self)
         painter.drawText(self.contentsRect(), int(Qt.AlignmentFlag.AlignVCenter |
                                                   Qt.AlignmentFlag.AlignLeft),
                          self.visible_text())

@@ -34,6 +34,7 @@ from PyQt6.QtWidgets import (
 )
 
 from snekide import settings, theme_switch
+from snekide.flow_layout import FlowLayout
 from snekide.highlighter import SnekHighlighter
 from snekide.lessons.bundle import LoadedLesson
 from snekide.lessons.checks import RobotSample, StepWatch
@@ -177,7 +178,7 @@ class CodeView(QWidget):
         assert document is not None
         self.highlighter = SnekHighlighter(document)
         column.addWidget(self.code)
-        buttons = QHBoxLayout()
+        buttons = FlowLayout()   # wraps with Big text in a narrow pane, so the prose is not cut
         self.try_button = QPushButton("▶ Try it")
         self.try_button.setObjectName("try_button")
         self.try_button.setToolTip("Run this in the REPL")
@@ -188,11 +189,11 @@ class CodeView(QWidget):
         self.copy_button.clicked.connect(lambda: self.copy_clicked.emit(block.code))
         buttons.addWidget(self.try_button)
         buttons.addWidget(self.copy_button)
-        buttons.addStretch(1)
         column.addLayout(buttons)
         if block.forever:
             note = QLabel("This one keeps going: press Stop to end it.")
             note.setObjectName("forever_note")
+            note.setWordWrap(True)
             column.addWidget(note)
         self._fit()
 
