@@ -106,10 +106,9 @@ class BootWatch:
         self._armed = False
         self._quiet_since = self._clock()
 
-    def connected(self, simulator: bool) -> None:
+    def connected(self) -> None:
         """The Connect succeeded: from now on a board still quiet may be told of. (One that
         failed never gets here, so it is not taken for a busy program.)"""
-        self._simulator = simulator
         self._armed = True
 
     def output(self, text: str) -> Trouble | None:

@@ -71,14 +71,11 @@ class SafeStart(QObject):
                                                             boot_watch.STARTED_STATUS))
 
     def _on_connecting(self) -> None:
-        self.watch.connecting(self._simulator_chosen())
+        self.watch.connecting(getattr(self.connection.last_choice, "kind", "") == "simulator")
         self._schedule()
 
-    def _simulator_chosen(self) -> bool:
-        return getattr(self.connection.last_choice, "kind", "") == "simulator"
-
     def _on_connected(self, _label: str) -> None:
-        self.watch.connected(self._simulator_chosen())
+        self.watch.connected()
         self._schedule()
 
     def _on_prompt(self) -> None:

@@ -16,6 +16,7 @@ import time
 import tty
 
 import pytest
+import serial
 
 from .test_bad_input import SANITIZER_MARKS, run_repl
 from .test_protocol import CTRL_C, CTRL_D, CTRL_N, DC4, ETX, STX, PtyBoard
@@ -300,7 +301,6 @@ def test_ctrl_c_acts_at_once_for_a_reader_that_slowed_down(board):
 def test_ctrl_c_drops_a_flood_on_the_ides_pseudo_terminal(asan, tmp_path):
     """As the IDE and snekde open the simulator: the host holds the master,
     pyserial reads the slave, here at 115200 baud."""
-    serial = pytest.importorskip('serial')
     master, slave = os.openpty()
     tty.setraw(slave)
     port = serial.Serial(os.ttyname(slave), 115200, timeout=0)
@@ -309,26 +309,25 @@ def test_ctrl_c_drops_a_flood_on_the_ides_pseudo_terminal(asan, tmp_path):
                             start_new_session=True)
     os.close(master)
     seen = b''
+
+    def read_until(done, timeout: float = 10) -> None:
+        nonlocal seen
+        deadline = time.monotonic() + timeout
+        while not done(seen):
+            assert time.monotonic() < deadline, seen[-200:]
+            seen += port.read(4096)
+            time.sleep(0.01)
+
     try:
-        deadline = time.monotonic() + 10
-        while b'Welcome to Snek' not in seen:
-            assert time.monotonic() < deadline, seen
-            seen += port.read(4096)
-            time.sleep(0.01)
+        read_until(lambda s: b'Welcome to Snek' in s)
         port.write(CTRL_N + CTRL_C)
-        while not seen.endswith(b'> '):
-            assert time.monotonic() < deadline, seen
-            seen += port.read(4096)
-            time.sleep(0.01)
+        read_until(lambda s: s.endswith(b'> '))
         port.write(FLOOD)
         after = drain_then_ctrl_c(port.read, port.write)
         assert len(after) < AFTER_CTRL_C, len(after)
         seen += after
         port.write(CTRL_N + b'print(i > 100)\n')
-        while b'True\n' not in seen:
-            assert time.monotonic() < deadline + 10, seen[-200:]
-            seen += port.read(4096)
-            time.sleep(0.01)
+        read_until(lambda s: b'True\n' in s, timeout=20)
     finally:
         proc.kill()
         proc.wait()

@@ -22,7 +22,7 @@ def watch(simulator: bool = True) -> tuple[BootWatch, Clock]:
     clock = Clock()
     w = BootWatch(clock)
     w.connecting(simulator)
-    w.connected(simulator)
+    w.connected()
     return w, clock
 
 
@@ -71,7 +71,7 @@ def test_the_simulator_stopping_before_its_prompt_is_its_program():
     assert "exit()" in found.note and LABEL in found.note
     # Connect again: it stops again, and is told again (Connect alone never helps).
     w.connecting(True)
-    w.connected(True)
+    w.connected()
     w.output(BANNER)
     again = w.stopped()
     assert again is not None and again.kind == STOPS_AT_START
@@ -98,7 +98,7 @@ def test_a_robot_that_keeps_leaving_the_bus_before_its_prompt_keeps_restarting()
     for _ in range(RESTARTS):
         said.append(w.stopped())
         w.connecting(False)
-        w.connected(False)
+        w.connected()
     assert [t.kind if t else None for t in said] == [None] * (RESTARTS - 1) + [KEEPS_RESTARTING]
 
 
@@ -122,7 +122,7 @@ def test_a_banner_cut_in_two_by_the_connect_still_counts():
     w.output("stale half line")
     w.connecting(simulator=False)
     w.output(BANNER[:12])
-    w.connected(simulator=False)
+    w.connected()
     w.output(BANNER[12:].replace("\n", "\r\n"))
     clock.now += QUIET_SECONDS
     found = w.check()
@@ -135,7 +135,7 @@ def test_a_prompt_before_connected_is_not_taken_for_a_busy_program():
     w.connecting(simulator=True)
     w.output(BANNER)
     w.prompt()
-    w.connected(simulator=True)
+    w.connected()
     clock.now += 2 * QUIET_SECONDS
     assert w.check_in() is None and w.check() is None
 
@@ -147,7 +147,7 @@ def test_a_connect_that_fails_is_not_taken_for_a_busy_program():
     clock.now += 2 * QUIET_SECONDS
     assert w.check_in() is None and w.check() is None
     w.connecting(simulator=False)   # tried again, and this time it works
-    w.connected(simulator=False)
+    w.connected()
     clock.now += QUIET_SECONDS
     found = w.check()
     assert found is not None and found.kind == NO_PROMPT
